@@ -1,0 +1,60 @@
+package io.redlock;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One successful acquisition of a resource: the proof that a majority of nodes holds the lock key with this lease's
+ * random value. Work under the lock is protected only while {@link #isValid()}.
+ *
+ * <p>Not bound to a thread: any thread may extend or release it. Thread-safe. {@link #close()} releases, so a lease
+ * fits try-with-resources.
+ */
+public interface Lease extends AutoCloseable {
+
+    /** The resource name as given to acquire (without the key prefix). */
+    String resource();
+
+    /** The random value that signs this lease: 20 bytes from {@code SecureRandom}, base64url, unique per acquisition. */
+    String value();
+
+    /** The {@link Ticker} reading at which the lease stops being valid. */
+    long validUntil();
+
+    /** Time left before the lease stops being valid; zero once expired or released. */
+    Duration remainingValidity();
+
+    /** True while the lease is neither released nor past its validity. */
+    boolean isValid();
+
+    /**
+     * Sets the TTL of the lock key to {@code ttl} on every node that still holds this lease's value. Succeeds only if
+     * a majority confirms and validity remains, computed like an acquisition from the moment the extension started;
+     * the lease's validity is then renewed. Never re-creates a key that expired. Returns false for a lease that is
+     * released or already past its validity.
+     */
+    default boolean extend(Duration ttl) {
+        return io.redlock.internal.Blocking.await(extendAsync(ttl), "extend " + resource()).booleanValue();
+    }
+
+    /** Asynchronous {@link #extend(Duration)}. */
+    CompletionStage<Boolean> extendAsync(Duration ttl);
+
+    /**
+     * Deletes the lock key on every node where it still holds this lease's value (compare-and-delete), and waits for
+     * the replies up to the per-node timeout. Idempotent; never deletes another holder's key. Nodes that cannot be
+     * reached keep the key until it expires.
+     */
+    default void release() {
+        io.redlock.internal.Blocking.await(releaseAsync(), "release " + resource());
+    }
+
+    /** Asynchronous {@link #release()}; every call returns the same stage. */
+    CompletionStage<Void> releaseAsync();
+
+    /** Same as {@link #release()}. */
+    @Override
+    default void close() {
+        release();
+    }
+}

@@ -1,0 +1,208 @@
+package io.redlock;
+
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import io.redlock.internal.Engine;
+import io.redlock.internal.Blocking;
+import io.redlock.internal.ConfigCheck;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Distributed locks over N independent Redis masters, following the Redlock algorithm (SPEC R1–R9); with one node it
+ * is the single-instance lock (S1–S4) with the same API.
+ *
+ * <p>Not getting a lock is a normal result, {@code Optional.empty()}. A lease is valid until its
+ * {@link Lease#remainingValidity() validity} runs out: the TTL minus the time the acquisition took minus the drift
+ * allowance. Use the lease only while {@link Lease#isValid()}.
+ *
+ * <pre>{@code
+ * try (Redlock redlock = Redlock.builder().nodes("redis://h1:6379", "redis://h2:6379", "redis://h3:6379").build()) {
+ *     Optional<Lease> lease = redlock.acquire("orders:42", Duration.ofSeconds(30), Duration.ofSeconds(5));
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe; create one per application. It owns one multiplexed Lettuce connection per node and closes them in
+ * {@link #close()}. Asynchronous methods are the primitive; the blocking ones wait on them. Callbacks attached to the
+ * returned stages may run on Lettuce I/O threads: do not block in them.
+ */
+public final class Redlock implements AutoCloseable {
+
+    private final RedlockConfig config;
+    private final Engine engine;
+
+    private Redlock(RedlockConfig config) {
+        this.config = config;
+        this.engine = new Engine(config);
+    }
+
+    /** A builder with the defaults of {@link RedlockConfig}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Creates a Redlock from a validated configuration and starts connecting to its nodes. */
+    public static Redlock create(RedlockConfig config) {
+        return new Redlock(Objects.requireNonNull(config, "config"));
+    }
+
+    public RedlockConfig config() {
+        return config;
+    }
+
+    /** One acquisition round with the default TTL; see {@link #tryAcquire(String, Duration)}. */
+    public Optional<Lease> tryAcquire(String resource) {
+        return tryAcquire(resource, config.defaultTtl());
+    }
+
+    /**
+     * One acquisition round: {@code SET key value NX PX ttl} on every node at once. Returns the lease if a majority
+     * granted it and validity remains; otherwise releases on all nodes and returns empty.
+     *
+     * @throws RedlockConfigException      if the resource or TTL is invalid
+     * @throws QuorumUnreachableException  if a majority of nodes fails with errors retrying cannot fix
+     */
+    public Optional<Lease> tryAcquire(String resource, Duration ttl) {
+        return Blocking.await(tryAcquireAsync(resource, ttl), "tryAcquire " + resource);
+    }
+
+    /** Acquisition rounds with the default TTL until {@code maxWait} is spent; see {@link #acquire(String, Duration, Duration)}. */
+    public Optional<Lease> acquire(String resource, Duration maxWait) {
+        return acquire(resource, config.defaultTtl(), maxWait);
+    }
+
+    /**
+     * Acquisition rounds separated by random delays from the {@link RetryPolicy} until one succeeds or
+     * {@code maxWait} is spent. No round starts after the wait has run out.
+     */
+    public Optional<Lease> acquire(String resource, Duration ttl, Duration maxWait) {
+        return Blocking.await(acquireAsync(resource, ttl, maxWait), "acquire " + resource);
+    }
+
+    /** Asynchronous {@link #tryAcquire(String, Duration)}. */
+    public CompletionStage<Optional<Lease>> tryAcquireAsync(String resource, Duration ttl) {
+        return engine.acquire(resource, ttl, Duration.ZERO);
+    }
+
+    /** Asynchronous {@link #acquire(String, Duration, Duration)}. */
+    public CompletionStage<Optional<Lease>> acquireAsync(String resource, Duration ttl, Duration maxWait) {
+        return engine.acquire(resource, ttl, maxWait);
+    }
+
+    /** Closes the connections and threads this instance created. Leases still held simply expire. Idempotent. */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    /**
+     * Collects settings for a {@link Redlock}. Every value is checked in {@link #config()} / {@link #build()}, which
+     * throw {@link RedlockConfigException} naming the bad value.
+     */
+    public static final class Builder {
+        private final List<String> uriStrings = new ArrayList<>();
+        private final List<RedisURI> uris = new ArrayList<>();
+        private Duration defaultTtl = RedlockConfig.DEFAULT_TTL;
+        private double driftFactor = RedlockConfig.DEFAULT_DRIFT_FACTOR;
+        private Duration nodeTimeout = RedlockConfig.DEFAULT_NODE_TIMEOUT;
+        private RetryPolicy retry = RetryPolicy.defaults();
+        private String keyPrefix = RedlockConfig.DEFAULT_KEY_PREFIX;
+        private Ticker ticker = Ticker.system();
+        private ClientResources clientResources;
+
+        private Builder() {
+        }
+
+        /** Adds nodes by URI, e.g. {@code redis://:password@host:6379/0}; order is kept. */
+        public Builder nodes(String... uris) {
+            uriStrings.addAll(List.of(uris));
+            return this;
+        }
+
+        /** Adds nodes by URI; order is kept. */
+        public Builder nodes(List<String> uris) {
+            uriStrings.addAll(uris);
+            return this;
+        }
+
+        /** Adds one node. */
+        public Builder node(RedisURI uri) {
+            uris.add(Objects.requireNonNull(uri, "uri"));
+            return this;
+        }
+
+        /** TTL for the overloads that take none. Default {@link RedlockConfig#DEFAULT_TTL}. */
+        public Builder defaultTtl(Duration ttl) {
+            this.defaultTtl = ttl;
+            return this;
+        }
+
+        /** Clock drift allowance as a fraction of the TTL, in [0, 0.5). Default 0.01. */
+        public Builder driftFactor(double driftFactor) {
+            this.driftFactor = driftFactor;
+            return this;
+        }
+
+        /** How long to wait for one node's reply; must be smaller than every TTL. Default 50 ms. */
+        public Builder nodeTimeout(Duration nodeTimeout) {
+            this.nodeTimeout = nodeTimeout;
+            return this;
+        }
+
+        /** Delay between acquisition rounds. Default {@link RetryPolicy#defaults()}. */
+        public Builder retry(RetryPolicy retry) {
+            this.retry = retry;
+            return this;
+        }
+
+        /** Prepended to every resource to form the Redis key. Default empty. */
+        public Builder keyPrefix(String keyPrefix) {
+            this.keyPrefix = keyPrefix;
+            return this;
+        }
+
+        /** Time source for all validity arithmetic. Default {@link Ticker#system()}. */
+        public Builder ticker(Ticker ticker) {
+            this.ticker = ticker;
+            return this;
+        }
+
+        /** Lettuce resources to share; the Redlock uses but never shuts them down. Default: its own. */
+        public Builder clientResources(ClientResources clientResources) {
+            this.clientResources = clientResources;
+            return this;
+        }
+
+        /** Validates the settings without connecting. */
+        public RedlockConfig config() {
+            List<RedisURI> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
+            all.addAll(uris);
+            ConfigCheck.nodes(all);
+            ConfigCheck.positive("defaultTtl", defaultTtl);
+            ConfigCheck.positive("nodeTimeout", nodeTimeout);
+            ConfigCheck.ttlAboveNodeTimeout("defaultTtl", defaultTtl, nodeTimeout);
+            ConfigCheck.driftFactor(driftFactor);
+            if (retry == null) {
+                throw new RedlockConfigException("retry must not be null");
+            }
+            if (keyPrefix == null) {
+                throw new RedlockConfigException("keyPrefix must not be null (use \"\" for none)");
+            }
+            if (ticker == null) {
+                throw new RedlockConfigException("ticker must not be null");
+            }
+            return new RedlockConfig(all, defaultTtl, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
+                    clientResources);
+        }
+
+        /** Validates the settings and creates the Redlock, which starts connecting to every node. */
+        public Redlock build() {
+            return new Redlock(config());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.redlock;
+
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The immutable, validated settings of a {@link Redlock}. Built by {@link Redlock#builder()}; every value was
+ * checked when it was built.
+ */
+public final class RedlockConfig {
+
+    /** Default lease time used by the overloads without a TTL: 10 seconds (the spec's example). */
+    public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
+    /** Default clock drift factor: 1 % of the TTL (plus 2 ms), as in the reference implementations. */
+    public static final double DEFAULT_DRIFT_FACTOR = 0.01;
+    /** Default per-node reply timeout for acquire, extend and release: 50 ms. */
+    public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(50);
+    /** Default key prefix: empty, so the Redis key is the resource name and other Redlock clients interoperate. */
+    public static final String DEFAULT_KEY_PREFIX = "";
+    /** The longest accepted resource name, in UTF-8 bytes. */
+    public static final int MAX_RESOURCE_BYTES = 4096;
+
+    private final List<RedisURI> nodes;
+    private final Duration defaultTtl;
+    private final double driftFactor;
+    private final Duration nodeTimeout;
+    private final RetryPolicy retry;
+    private final String keyPrefix;
+    private final Ticker ticker;
+    private final ClientResources clientResources;
+
+    RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, double driftFactor, Duration nodeTimeout,
+            RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources) {
+        this.nodes = List.copyOf(nodes);
+        this.defaultTtl = defaultTtl;
+        this.driftFactor = driftFactor;
+        this.nodeTimeout = nodeTimeout;
+        this.retry = retry;
+        this.keyPrefix = keyPrefix;
+        this.ticker = ticker;
+        this.clientResources = clientResources;
+    }
+
+    /** The independent Redis masters, in the order given. */
+    public List<RedisURI> nodes() {
+        return nodes;
+    }
+
+    /** The majority needed to acquire or extend: {@code nodes().size() / 2 + 1}. */
+    public int quorum() {
+        return nodes.size() / 2 + 1;
+    }
+
+    public Duration defaultTtl() {
+        return defaultTtl;
+    }
+
+    public double driftFactor() {
+        return driftFactor;
+    }
+
+    public Duration nodeTimeout() {
+        return nodeTimeout;
+    }
+
+    public RetryPolicy retry() {
+        return retry;
+    }
+
+    public String keyPrefix() {
+        return keyPrefix;
+    }
+
+    public Ticker ticker() {
+        return ticker;
+    }
+
+    /** Lettuce resources supplied by the caller (not closed by {@link Redlock#close()}), if any. */
+    public Optional<ClientResources> clientResources() {
+        return Optional.ofNullable(clientResources);
+    }
+}

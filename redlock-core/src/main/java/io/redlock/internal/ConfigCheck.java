@@ -1,0 +1,108 @@
+package io.redlock.internal;
+
+import io.lettuce.core.RedisURI;
+import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Validation of settings and call arguments; every failure is a {@link RedlockConfigException} naming the value. */
+public final class ConfigCheck {
+
+    private ConfigCheck() {
+    }
+
+    /** Parses node URIs; a bad one fails with its text (credentials masked) and the parser's reason. */
+    public static List<RedisURI> parseNodes(List<String> uris) {
+        List<RedisURI> parsed = new ArrayList<>(uris.size());
+        for (String uri : uris) {
+            if (uri == null || uri.isBlank()) {
+                throw new RedlockConfigException("node URI must not be blank, was '" + uri + "'");
+            }
+            RedisURI redisUri;
+            try {
+                redisUri = RedisURI.create(uri.trim());
+            } catch (RuntimeException e) {
+                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': "
+                        + Redaction.maskUri(String.valueOf(e.getMessage())));
+            }
+            if (redisUri.getSocket() == null && redisUri.getSentinelMasterId() == null
+                    && (redisUri.getHost() == null || redisUri.getHost().isBlank())) {
+                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': no host");
+            }
+            String host = redisUri.getHost();
+            if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
+                // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
+                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': bad port in '"
+                        + host + "'");
+            }
+            parsed.add(redisUri);
+        }
+        return parsed;
+    }
+
+    /** At least one node and no node listed twice (Redlock needs independent masters, SPEC R1). */
+    public static void nodes(List<RedisURI> nodes) {
+        if (nodes.isEmpty()) {
+            throw new RedlockConfigException("no nodes: give at least one Redis URI with nodes(...) or node(...)");
+        }
+        Set<String> seen = new HashSet<>();
+        for (RedisURI uri : nodes) {
+            String name = Redaction.nodeName(uri);
+            if (!seen.add(name)) {
+                throw new RedlockConfigException("node " + name + " is listed twice; Redlock needs independent nodes");
+            }
+        }
+    }
+
+    public static void positive(String name, Duration value) {
+        if (value == null) {
+            throw new RedlockConfigException(name + " must not be null");
+        }
+        if (value.isNegative() || value.isZero()) {
+            throw new RedlockConfigException(name + " must be positive, was " + value);
+        }
+    }
+
+    /** The TTL must be a whole number of milliseconds of at least 1 ms and larger than the per-node timeout. */
+    public static void ttlAboveNodeTimeout(String name, Duration ttl, Duration nodeTimeout) {
+        positive(name, ttl);
+        if (ttl.compareTo(nodeTimeout) <= 0) {
+            throw new RedlockConfigException(
+                    name + " must be larger than the per-node timeout " + nodeTimeout + ", was " + ttl);
+        }
+        if (ttl.compareTo(Duration.ofDays(365)) > 0) {
+            throw new RedlockConfigException(name + " must be at most 365 days, was " + ttl);
+        }
+    }
+
+    public static void driftFactor(double driftFactor) {
+        if (!(driftFactor >= 0 && driftFactor < 0.5)) {
+            throw new RedlockConfigException("driftFactor must be in [0, 0.5), was " + driftFactor);
+        }
+    }
+
+    static void resource(String resource) {
+        if (resource == null || resource.isBlank()) {
+            throw new RedlockConfigException("resource must not be blank, was '" + resource + "'");
+        }
+        int bytes = resource.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > RedlockConfig.MAX_RESOURCE_BYTES) {
+            throw new RedlockConfigException("resource must be at most " + RedlockConfig.MAX_RESOURCE_BYTES
+                    + " bytes in UTF-8, was " + bytes + " bytes ('" + resource.substring(0, 32) + "...')");
+        }
+    }
+
+    static void maxWait(Duration maxWait) {
+        if (maxWait == null) {
+            throw new RedlockConfigException("maxWait must not be null");
+        }
+        if (maxWait.isNegative()) {
+            throw new RedlockConfigException("maxWait must not be negative, was " + maxWait);
+        }
+    }
+}

@@ -1,0 +1,337 @@
+package io.redlock.internal;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import io.redlock.Lease;
+import io.redlock.NodeFailure;
+import io.redlock.QuorumUnreachableException;
+import io.redlock.RedlockConfig;
+import io.redlock.RedlockException;
+import io.redlock.Ticker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Redlock algorithm (SPEC R1–R9) over the nodes of one configuration: acquire, extend and release, each one
+ * {@link Round} to all nodes at once. Owns the Lettuce client, the node connections and one scheduler thread.
+ */
+public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
+
+    private static final Logger log = LoggerFactory.getLogger(Engine.class);
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+    private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    /** A script reply of 1: the node held our value and applied the change. */
+    private static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
+
+    private final RedlockConfig config;
+    private final Ticker ticker;
+    private final long nodeTimeoutNanos;
+    private final Redaction redaction;
+    private final ClientResources ownedResources;
+    private final RedisClient client;
+    private final List<NodeClient> nodes;
+    private final ScheduledThreadPoolExecutor scheduler;
+    private final LockValues values = new LockValues();
+    private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean quorumLost = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    public Engine(RedlockConfig config) {
+        this.config = config;
+        this.ticker = config.ticker();
+        this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
+        this.redaction = Redaction.of(config.nodes());
+        Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
+        this.ownedResources = config.clientResources().isPresent() ? null
+                : DefaultClientResources.builder()
+                        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
+                                TimeUnit.MILLISECONDS))
+                        .build();
+        this.client = RedisClient.create(config.clientResources().orElse(ownedResources));
+        client.setOptions(ClientOptions.builder()
+                .autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .protocolVersion(ProtocolVersion.RESP2)
+                .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+                // a safety net for commands a stalled node never answers; rounds stop waiting much earlier
+                .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
+                .build());
+        int instance = INSTANCES.incrementAndGet();
+        this.scheduler = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "redlock-scheduler-" + instance);
+            thread.setDaemon(true);
+            return thread;
+        });
+        scheduler.setRemoveOnCancelPolicy(true);
+        List<NodeClient> list = new ArrayList<>();
+        for (RedisURI uri : config.nodes()) {
+            list.add(new NodeClient(uri, client, ticker, redaction));
+        }
+        this.nodes = List.copyOf(list);
+        connectAll(connectTimeout);
+    }
+
+    /** Starts every connection and waits, bounded, until each has settled, so the first round finds them ready. */
+    private void connectAll(Duration connectTimeout) {
+        CompletableFuture<?>[] attempts = nodes.stream().map(NodeClient::connect).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(attempts).get(connectTimeout.toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("not every node connected within {}", connectTimeout);
+        }
+    }
+
+    @Override
+    public long nodeTimeoutNanos() {
+        return nodeTimeoutNanos;
+    }
+
+    @Override
+    public Ticker ticker() {
+        return ticker;
+    }
+
+    @Override
+    public ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public Redaction redaction() {
+        return redaction;
+    }
+
+    /** Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. */
+    public CompletableFuture<Optional<Lease>> acquire(String resource, Duration ttl, Duration maxWait) {
+        ConfigCheck.resource(resource);
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.maxWait(maxWait);
+        ensureOpen();
+        CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
+        acquiring.add(result);
+        result.whenComplete((lease, failure) -> acquiring.remove(result));
+        long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
+        attemptUntil(resource, config.keyPrefix() + resource, ttl.toMillis(), deadline, result);
+        return result;
+    }
+
+    private void attemptUntil(String resource, String key, long ttlMillis, long deadline,
+            CompletableFuture<Optional<Lease>> result) {
+        if (result.isDone()) {
+            return;
+        }
+        if (closed.get()) {
+            result.completeExceptionally(closedException());
+            return;
+        }
+        attempt(resource, key, ttlMillis).whenComplete((lease, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(Failures.unwrap(failure));
+            } else if (lease.isPresent()) {
+                if (!result.complete(lease)) {
+                    lease.get().releaseAsync(); // the caller gave up (interrupt, cancel or close)
+                }
+            } else {
+                long delay = config.retry().nextDelayNanos(ThreadLocalRandom.current());
+                if (ticker.read() + delay - deadline > 0) {
+                    result.complete(Optional.empty());
+                } else {
+                    scheduleOrFail(() -> attemptUntil(resource, key, ttlMillis, deadline, result), delay, result);
+                }
+            }
+        });
+    }
+
+    private void scheduleOrFail(Runnable task, long delayNanos, CompletableFuture<?> result) {
+        try {
+            scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RuntimeException rejected) {
+            result.completeExceptionally(closedException());
+        }
+    }
+
+    /** One round of SPEC R3–R5. */
+    private CompletableFuture<Optional<Lease>> attempt(String resource, String key, long ttlMillis) {
+        String value = values.next();
+        long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+        long start = ticker.read();
+        List<CompletableFuture<String>> sets = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
+        }
+        return Round.quorum(nodes, sets, "OK"::equals, this).thenCompose(round -> {
+            long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
+            if (round.won() && validity > 0) {
+                quorumRestored();
+                return CompletableFuture.completedFuture(Optional.<Lease>of(new RedlockLease(this, ticker, resource,
+                        key, value, Validity.validUntil(start, ttlNanos, config.driftFactor()), sets)));
+            }
+            if (round.won()) {
+                log.debug("{}: majority reached but no validity left ({} ms elapsed of {} ms TTL)", resource,
+                        TimeUnit.NANOSECONDS.toMillis(round.decidedAt() - start), ttlMillis);
+            }
+            // SPEC R5: release everywhere, also where the reply was lost. Wait for the nodes that answered; the
+            // others only until this round's own per-node deadline, so a stalled node costs one timeout.
+            return Round.required(nodes, releasesAfter(sets, key, value), CONFIRMED, round.answered(),
+                    start + nodeTimeoutNanos, this).thenApply(released -> notAcquired(resource, round));
+        });
+    }
+
+    /**
+     * The compare-and-delete on every node, each sent only once that node's SET has answered (or failed): a SET
+     * still in flight can never land after the release that should undo it, whichever thread runs this.
+     */
+    private List<CompletableFuture<Long>> releasesAfter(List<CompletableFuture<String>> sets, String key,
+            String value) {
+        List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeClient node = nodes.get(i);
+            releases.add(sets.get(i).handle((reply, failure) -> node.eval(Scripts.RELEASE, key, value))
+                    .thenCompose(Function.identity()).toCompletableFuture());
+        }
+        return releases;
+    }
+
+    private Optional<Lease> notAcquired(String resource, RoundResult<String> round) {
+        List<NodeFailure> failures = round.failures();
+        if (round.failuresPreventQuorum()) {
+            boolean permanent = failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR);
+            String message = "no quorum for '" + resource + "': " + failures.size() + " of " + nodes.size()
+                    + " nodes failed (need " + config.quorum() + "): " + failures;
+            if (permanent) {
+                throw new QuorumUnreachableException(message, failures);
+            }
+            if (quorumLost.compareAndSet(false, true)) {
+                log.warn("{}; acquisitions fail until the nodes are back", message);
+            } else {
+                log.debug(message);
+            }
+        } else if (!failures.isEmpty() && log.isDebugEnabled()) {
+            log.debug("{}: not acquired; node failures: {}", resource, failures);
+        }
+        return Optional.empty();
+    }
+
+    private void quorumRestored() {
+        if (quorumLost.compareAndSet(true, false)) {
+            log.warn("quorum is back: a majority of the {} nodes answers again", nodes.size());
+        }
+    }
+
+    /** SPEC R8: compare-and-PEXPIRE on every node, counted only with a majority inside the new validity. */
+    @Override
+    public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ensureOpen();
+        if (!lease.isValid()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        long ttlMillis = ttl.toMillis();
+        long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+        String ttlArg = Long.toString(ttlMillis);
+        long start = ticker.read();
+        List<CompletableFuture<Long>> pexpires = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            pexpires.add(node.eval(Scripts.EXTEND, lease.key(), lease.value(), ttlArg).toCompletableFuture());
+        }
+        return Round.quorum(nodes, pexpires, CONFIRMED, this)
+                .thenApply(round -> {
+                    long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
+                    long newValidUntil = Validity.validUntil(start, ttlNanos, config.driftFactor());
+                    if (round.won() && validity > 0) {
+                        lease.renew(newValidUntil);
+                        return true;
+                    }
+                    lease.shortenTo(newValidUntil);
+                    List<NodeFailure> failures = round.failures();
+                    if (round.failuresPreventQuorum()
+                            && failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR)) {
+                        throw new QuorumUnreachableException("cannot extend '" + lease.resource() + "': "
+                                + failures.size() + " of " + nodes.size() + " nodes failed: " + failures, failures);
+                    }
+                    log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
+                    return false;
+                });
+    }
+
+    /** SPEC R7: compare-and-delete on every node, waiting for the replies up to the per-node timeout. */
+    @Override
+    public CompletableFuture<Void> release(RedlockLease lease) {
+        if (closed.get()) {
+            log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
+            return CompletableFuture.completedFuture(null);
+        }
+        return Round.all(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value()), CONFIRMED, this)
+                .thenAccept(round -> {
+                    if (log.isDebugEnabled() && !round.failures().isEmpty()) {
+                        log.debug("{}: release did not reach {}; those keys expire by their TTL", lease.resource(),
+                                round.failures());
+                    }
+                });
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) {
+            throw closedException();
+        }
+    }
+
+    private static RedlockException closedException() {
+        return new RedlockException("this Redlock is closed");
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (CompletableFuture<?> pending : acquiring) {
+            pending.completeExceptionally(closedException());
+        }
+        for (NodeClient node : nodes) {
+            try {
+                node.close();
+            } catch (RuntimeException e) {
+                log.debug("{}: close failed: {}", node.name(), redaction.scrub(e.toString()));
+            }
+        }
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        if (ownedResources != null) {
+            ownedResources.shutdown(0, 2, TimeUnit.SECONDS);
+        }
+        scheduler.shutdownNow();
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+}

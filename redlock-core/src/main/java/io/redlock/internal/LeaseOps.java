@@ -1,0 +1,12 @@
+package io.redlock.internal;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/** What a {@link RedlockLease} asks of the engine that issued it. */
+interface LeaseOps {
+
+    CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl);
+
+    CompletableFuture<Void> release(RedlockLease lease);
+}

@@ -1,0 +1,75 @@
+package io.redlock.internal;
+
+import io.lettuce.core.RedisURI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Keeps credentials out of messages: names nodes as {@code host:port}, masks the user-info part of URI strings and
+ * scrubs any known password that a lower layer might have put into an error message.
+ */
+public final class Redaction {
+
+    private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^@/\\s]*@");
+
+    private final List<String> secrets;
+
+    private Redaction(List<String> secrets) {
+        this.secrets = secrets;
+    }
+
+    static Redaction of(Collection<RedisURI> nodes) {
+        List<String> secrets = new ArrayList<>();
+        for (RedisURI uri : nodes) {
+            addSecret(secrets, uri);
+            for (RedisURI sentinel : uri.getSentinels()) {
+                addSecret(secrets, sentinel);
+            }
+        }
+        return new Redaction(List.copyOf(secrets));
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void addSecret(List<String> secrets, RedisURI uri) {
+        char[] password = uri.getPassword();
+        if (password != null && password.length > 0) {
+            secrets.add(new String(password));
+        }
+    }
+
+    /** The node's name for messages and logs: {@code host:port}, never with credentials. */
+    public static String nodeName(RedisURI uri) {
+        if (uri.getSocket() != null) {
+            return "unix:" + uri.getSocket();
+        }
+        if (uri.getSentinelMasterId() != null) {
+            StringBuilder name = new StringBuilder("sentinel:").append(uri.getSentinelMasterId()).append('@');
+            List<RedisURI> sentinels = uri.getSentinels();
+            for (int i = 0; i < sentinels.size(); i++) {
+                name.append(i == 0 ? "" : ",").append(sentinels.get(i).getHost()).append(':')
+                        .append(sentinels.get(i).getPort());
+            }
+            return name.toString();
+        }
+        return uri.getHost() + ":" + uri.getPort();
+    }
+
+    /** A URI string with its user-info (user and password) replaced by {@code ***}. */
+    public static String maskUri(String uri) {
+        return uri == null ? "null" : USER_INFO.matcher(uri).replaceAll("***@");
+    }
+
+    /** {@code text} with every known password and URI user-info replaced by {@code ***}. */
+    String scrub(String text) {
+        if (text == null) {
+            return "";
+        }
+        String out = maskUri(text);
+        for (String secret : secrets) {
+            out = out.replace(secret, "***");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,211 @@
+package io.redlock.internal;
+
+import io.redlock.NodeFailure;
+import io.redlock.Ticker;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * Collects the replies of one command sent to every node at once, until the outcome is certain or the per-node
+ * timeout passes — never longer (SPEC R3). In quorum mode it decides as soon as a majority granted or a majority has
+ * become impossible; in wait mode it completes when every required node answered and every other node answered or
+ * its earlier deadline passed. The commands are already dispatched when a round starts.
+ */
+final class Round<R> {
+
+    /** What a round needs from its engine. */
+    interface Context {
+        long nodeTimeoutNanos();
+
+        Ticker ticker();
+
+        ScheduledExecutorService scheduler();
+
+        Redaction redaction();
+    }
+
+    private final List<NodeClient> nodes;
+    private final Predicate<R> granted;
+    private final boolean[] required;
+    private final Context context;
+    private final QuorumTally tally;
+    private final Object[] replies;
+    private final NodeFailure[] failures;
+    private final boolean[] answered;
+    private final CompletableFuture<RoundResult<R>> result = new CompletableFuture<>();
+
+    private int requiredLeft;
+    private int othersLeft;
+    private boolean othersExpired;
+    private boolean starting = true;
+    private boolean timedOut;
+    private boolean finished;
+    private ScheduledFuture<?> timer;
+    private ScheduledFuture<?> othersTimer;
+
+    private Round(List<NodeClient> nodes, Predicate<R> granted, boolean[] required, Context context) {
+        int n = nodes.size();
+        this.nodes = nodes;
+        this.granted = granted;
+        this.required = required;
+        this.context = context;
+        this.tally = new QuorumTally(n);
+        this.replies = new Object[n];
+        this.failures = new NodeFailure[n];
+        this.answered = new boolean[n];
+        if (required != null) {
+            for (boolean r : required) {
+                requiredLeft += r ? 1 : 0;
+            }
+            othersLeft = n - requiredLeft;
+        }
+    }
+
+    /** Decides as soon as a majority granted or cannot grant any more, or at the timeout. */
+    static <R> CompletableFuture<RoundResult<R>> quorum(List<NodeClient> nodes,
+            List<? extends CompletionStage<R>> replies, Predicate<R> granted, Context context) {
+        return new Round<>(nodes, granted, null, context).start(replies, 0);
+    }
+
+    /** Completes when every node answered, or at the timeout. */
+    static <R> CompletableFuture<RoundResult<R>> all(List<NodeClient> nodes,
+            List<? extends CompletionStage<R>> replies, Predicate<R> granted, Context context) {
+        boolean[] required = new boolean[nodes.size()];
+        Arrays.fill(required, true);
+        return new Round<>(nodes, granted, required, context).start(replies, 0);
+    }
+
+    /**
+     * Completes when every node marked in {@code required} answered (or at the timeout), waiting for the other nodes
+     * only until the ticker reaches {@code othersDeadline}.
+     */
+    static <R> CompletableFuture<RoundResult<R>> required(List<NodeClient> nodes,
+            List<? extends CompletionStage<R>> replies, Predicate<R> granted, boolean[] required,
+            long othersDeadline, Context context) {
+        return new Round<>(nodes, granted, required.clone(), context)
+                .start(replies, othersDeadline - context.ticker().read());
+    }
+
+    private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
+            long othersWaitNanos) {
+        ScheduledExecutorService scheduler = context.scheduler();
+        ScheduledFuture<?> t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> o = null;
+        if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
+            o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos, TimeUnit.NANOSECONDS);
+        }
+        synchronized (this) {
+            timer = t;
+            othersTimer = o;
+            othersExpired = required != null && othersLeft > 0 && othersWaitNanos <= 0;
+        }
+        for (int i = 0; i < replies.size(); i++) {
+            int node = i;
+            replies.get(i).whenComplete((r, e) -> onAnswer(node, r, e));
+        }
+        RoundResult<R> outcome;
+        synchronized (this) {
+            starting = false;
+            outcome = decideIfReady();
+        }
+        publish(outcome);
+        return result;
+    }
+
+    private void onAnswer(int node, R reply, Throwable failure) {
+        RoundResult<R> outcome;
+        synchronized (this) {
+            if (finished || answered[node]) {
+                return;
+            }
+            answered[node] = true;
+            if (failure != null) {
+                failures[node] = Failures.of(nodes.get(node).name(), failure, context.redaction());
+                tally.fail();
+            } else {
+                replies[node] = reply;
+                if (granted.test(reply)) {
+                    tally.grant();
+                } else {
+                    tally.refuse();
+                }
+            }
+            if (required != null) {
+                if (required[node]) {
+                    requiredLeft--;
+                } else {
+                    othersLeft--;
+                }
+            }
+            outcome = decideIfReady();
+        }
+        publish(outcome);
+    }
+
+    private void onOthersDeadline() {
+        RoundResult<R> outcome;
+        synchronized (this) {
+            othersExpired = true;
+            outcome = decideIfReady();
+        }
+        publish(outcome);
+    }
+
+    private void onTimeout() {
+        RoundResult<R> outcome;
+        synchronized (this) {
+            timedOut = true;
+            outcome = decideIfReady();
+        }
+        publish(outcome);
+    }
+
+    /** Caller holds the monitor. Returns the outcome once, when it is final. */
+    private RoundResult<R> decideIfReady() {
+        if (finished || starting) {
+            return null;
+        }
+        boolean decided = required != null ? requiredLeft == 0 && (othersLeft == 0 || othersExpired)
+                : tally.decision() != QuorumTally.Decision.PENDING;
+        if (!decided && !timedOut) {
+            return null;
+        }
+        if (!decided) {
+            for (int i = 0; i < answered.length; i++) {
+                if (!answered[i]) {
+                    failures[i] = Failures.timeout(nodes.get(i).name(), context.nodeTimeoutNanos());
+                    tally.fail();
+                }
+            }
+        }
+        finished = true;
+        return new RoundResult<>(tally.finalDecision() == QuorumTally.Decision.WON, context.ticker().read(),
+                replies.clone(), failures.clone(), answered.clone(), tally.failuresPreventQuorum());
+    }
+
+    /** Completes the result outside the monitor: continuations may start the next round. */
+    private void publish(RoundResult<R> outcome) {
+        if (outcome == null) {
+            return;
+        }
+        ScheduledFuture<?> t;
+        ScheduledFuture<?> o;
+        synchronized (this) {
+            t = timer;
+            o = othersTimer;
+        }
+        if (t != null) {
+            t.cancel(false);
+        }
+        if (o != null) {
+            o.cancel(false);
+        }
+        result.complete(outcome);
+    }
+}

@@ -1,0 +1,70 @@
+package io.redlock.internal;
+
+import io.redlock.NodeFailure;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one round learned: the decision, when it was taken (ticker reading), and per node the reply, the failure, or
+ * nothing (still pending when the round decided).
+ */
+final class RoundResult<R> {
+
+    private final boolean won;
+    private final long decidedAt;
+    private final Object[] replies;
+    private final NodeFailure[] failures;
+    private final boolean[] answered;
+    private final boolean failuresPreventQuorum;
+
+    RoundResult(boolean won, long decidedAt, Object[] replies, NodeFailure[] failures, boolean[] answered,
+            boolean failuresPreventQuorum) {
+        this.won = won;
+        this.decidedAt = decidedAt;
+        this.replies = replies;
+        this.failures = failures;
+        this.answered = answered;
+        this.failuresPreventQuorum = failuresPreventQuorum;
+    }
+
+    /** True if a majority granted. */
+    boolean won() {
+        return won;
+    }
+
+    /** Ticker reading when the round decided. */
+    long decidedAt() {
+        return decidedAt;
+    }
+
+    /** The reply of node {@code i}, or null if it failed or had not answered when the round decided. */
+    @SuppressWarnings("unchecked")
+    R reply(int i) {
+        return (R) replies[i];
+    }
+
+    /** True if node {@code i} answered (with a reply or an error) before the round decided. */
+    boolean answered(int i) {
+        return answered[i];
+    }
+
+    boolean[] answered() {
+        return answered.clone();
+    }
+
+    /** The failed and timed-out nodes, in node order. */
+    List<NodeFailure> failures() {
+        List<NodeFailure> list = new ArrayList<>();
+        for (NodeFailure failure : failures) {
+            if (failure != null) {
+                list.add(failure);
+            }
+        }
+        return list;
+    }
+
+    /** True if the failures alone made a majority impossible, whatever the other nodes answered. */
+    boolean failuresPreventQuorum() {
+        return failuresPreventQuorum;
+    }
+}

@@ -1,0 +1,30 @@
+package io.redlock.internal;
+
+/**
+ * Validity arithmetic of SPEC R4: {@code validity = ttl - elapsed - drift} with
+ * {@code drift = ttl * driftFactor + 2 ms}. A lock counts only while the validity is positive. Pure; all values in
+ * nanoseconds.
+ */
+final class Validity {
+
+    /** The fixed part of the drift allowance (the reference implementations' "+ 2 ms"). */
+    static final long FIXED_DRIFT_NANOS = 2_000_000L;
+
+    private Validity() {
+    }
+
+    /** The drift allowance for a TTL. */
+    static long driftNanos(long ttlNanos, double driftFactor) {
+        return (long) (ttlNanos * driftFactor) + FIXED_DRIFT_NANOS;
+    }
+
+    /** Validity left after an operation that started {@code elapsedNanos} ago; positive means usable. */
+    static long validityNanos(long ttlNanos, long elapsedNanos, double driftFactor) {
+        return ttlNanos - elapsedNanos - driftNanos(ttlNanos, driftFactor);
+    }
+
+    /** The ticker reading at which a lock taken with an operation started at {@code startNanos} stops being valid. */
+    static long validUntil(long startNanos, long ttlNanos, double driftFactor) {
+        return startNanos + ttlNanos - driftNanos(ttlNanos, driftFactor);
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * Redlock distributed locks on Redis. The API is {@code io.redlock}; {@code io.redlock.internal} is not exported.
+ */
+module io.redlock.core {
+    requires transitive lettuce.core;
+    requires org.slf4j;
+
+    exports io.redlock;
+}

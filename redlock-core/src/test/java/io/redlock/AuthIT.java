@@ -1,0 +1,59 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+@WithRedisNodes(value = 3, args = {"--requirepass", "right-secret-1"})
+class AuthIT {
+
+    private static String wrongPasswordUri(RedisServer server) {
+        return "redis://:wrong-secret-9@" + server.address();
+    }
+
+    @Test
+    void theRightPasswordWorks(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            assertThat(redlock.tryAcquire("auth", Duration.ofSeconds(5))).isPresent();
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsATypedErrorNamingEachNodeWithoutThePassword(RedisNodes nodes) {
+        List<String> uris = nodes.servers().stream().map(AuthIT::wrongPasswordUri).toList();
+        try (Redlock redlock = Redlock.builder().nodes(uris).nodeTimeout(ItSupport.NODE_TIMEOUT).build()) {
+            assertThatThrownBy(() -> redlock.tryAcquire("auth", Duration.ofSeconds(5)))
+                    .isInstanceOf(QuorumUnreachableException.class)
+                    .satisfies(e -> {
+                        QuorumUnreachableException failure = (QuorumUnreachableException) e;
+                        assertThat(failure.failures()).hasSize(3)
+                                .allSatisfy(f -> assertThat(f.kind()).isEqualTo(NodeFailure.Kind.ERROR));
+                        for (RedisServer node : nodes) {
+                            assertThat(failure.getMessage()).contains(node.address());
+                        }
+                        assertThat(failure.getMessage()).containsIgnoringCase("WRONGPASS");
+                        StringWriter trace = new StringWriter();
+                        failure.printStackTrace(new PrintWriter(trace));
+                        assertThat(trace.toString()).doesNotContain("wrong-secret-9").doesNotContain("right-secret-1");
+                    });
+        }
+    }
+
+    @Test
+    void aWrongPasswordOnOneNodeOfThreeStillAcquiresWithTheOtherTwo(RedisNodes nodes) {
+        try (Redlock redlock = Redlock.builder().nodes(nodes.node(0).uri(), nodes.node(1).uri(),
+                wrongPasswordUri(nodes.node(2))).nodeTimeout(ItSupport.NODE_TIMEOUT).build()) {
+            Lease lease = redlock.tryAcquire("auth-partial", Duration.ofSeconds(5)).orElseThrow();
+            assertThat(ItSupport.holding(nodes, "auth-partial", lease.value())).isEqualTo(2);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.redlock;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Shared settings for the integration tests; every timing margin derives from {@link #UNIT}. */
+final class ItSupport {
+
+    /** The base time unit of the integration tests. */
+    static final Duration UNIT = Duration.ofMillis(100);
+    /** Per-node timeout in tests: generous for a shared 2-core machine, still far below the TTLs. */
+    static final Duration NODE_TIMEOUT = UNIT.multipliedBy(2);
+
+    private ItSupport() {
+    }
+
+    static Duration units(long n) {
+        return UNIT.multipliedBy(n);
+    }
+
+    /** A builder on all nodes with the test node timeout and short retry delays. */
+    static Redlock.Builder redlockOn(RedisNodes nodes) {
+        return Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(NODE_TIMEOUT)
+                .retry(RetryPolicy.uniform(Duration.ofMillis(5), Duration.ofMillis(20)));
+    }
+
+    /** The value stored under {@code key} on each listed node (null where absent). */
+    static List<String> valuesOn(RedisNodes nodes, String key, int... indexes) {
+        List<String> values = new ArrayList<>();
+        for (int i : indexes) {
+            values.add(nodes.node(i).get(key));
+        }
+        return values;
+    }
+
+    /** How many of the running, unpaused nodes hold {@code value} under {@code key}. */
+    static long holding(RedisNodes nodes, String key, String value) {
+        return nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
+                .filter(s -> value.equals(s.get(key))).count();
+    }
+
+    /** True if no running, unpaused node has {@code key}. */
+    static boolean absentEverywhere(RedisNodes nodes, String key) {
+        return nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
+                .allMatch(s -> s.get(key) == null);
+    }
+
+    static long elapsedMillis(long startNanos) {
+        return Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
+    }
+
+    static RedisServer[] all(RedisNodes nodes) {
+        return nodes.servers().toArray(RedisServer[]::new);
+    }
+}

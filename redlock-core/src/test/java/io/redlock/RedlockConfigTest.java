@@ -1,0 +1,100 @@
+package io.redlock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.lettuce.core.RedisURI;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Configuration mistakes fail at build time with the bad value in the message; nothing connects here. */
+class RedlockConfigTest {
+
+    private static Redlock.Builder fiveNodes() {
+        return Redlock.builder().nodes("redis://127.0.0.1:7001", "redis://127.0.0.1:7002", "redis://127.0.0.1:7003",
+                "redis://127.0.0.1:7004", "redis://127.0.0.1:7005");
+    }
+
+    @Test
+    void defaultsFollowTheSpec() {
+        RedlockConfig config = fiveNodes().config();
+        assertThat(config.nodes()).hasSize(5);
+        assertThat(config.quorum()).isEqualTo(3);
+        assertThat(config.driftFactor()).isEqualTo(0.01);
+        assertThat(config.nodeTimeout()).isEqualTo(Duration.ofMillis(50));
+        assertThat(config.keyPrefix()).isEmpty();
+        assertThat(config.retry().minDelay()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.retry().maxDelay()).isEqualTo(Duration.ofMillis(300));
+        assertThat(config.defaultTtl()).isEqualTo(RedlockConfig.DEFAULT_TTL);
+    }
+
+    @Test
+    void quorumIsAStrictMajority() {
+        assertThat(Redlock.builder().nodes("redis://a:1").config().quorum()).isEqualTo(1);
+        assertThat(Redlock.builder().nodes("redis://a:1", "redis://b:1").config().quorum()).isEqualTo(2);
+        assertThat(Redlock.builder().nodes("redis://a:1", "redis://b:1", "redis://c:1").config().quorum())
+                .isEqualTo(2);
+        assertThat(fiveNodes().node(RedisURI.create("redis://f:1")).config().quorum()).isEqualTo(4);
+    }
+
+    @Test
+    void rejectsNoNodes() {
+        assertThatThrownBy(() -> Redlock.builder().config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("no nodes");
+    }
+
+    @Test
+    void rejectsAnInvalidUriWithoutShowingItsPassword() {
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://:hunter2@127.0.0.1:notaport").config())
+                .isInstanceOf(RedlockConfigException.class)
+                .hasMessageContaining("invalid node URI")
+                .hasMessageContaining("127.0.0.1:notaport")
+                .hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> Redlock.builder().nodes(" ").config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("blank");
+    }
+
+    @Test
+    void rejectsTheSameNodeListedTwice() {
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://127.0.0.1:7001", "redis://127.0.0.1:7001/2")
+                .config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("127.0.0.1:7001 is listed twice");
+    }
+
+    @Test
+    void rejectsDriftFactorOutsideZeroToOneHalf() {
+        assertThatThrownBy(() -> fiveNodes().driftFactor(0.5).config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("driftFactor").hasMessageContaining("0.5");
+        assertThatThrownBy(() -> fiveNodes().driftFactor(-0.01).config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("-0.01");
+        assertThatThrownBy(() -> fiveNodes().driftFactor(Double.NaN).config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("NaN");
+        assertThat(fiveNodes().driftFactor(0).config().driftFactor()).isZero();
+    }
+
+    @Test
+    void rejectsNonPositiveTtlAndTimeout() {
+        assertThatThrownBy(() -> fiveNodes().defaultTtl(Duration.ZERO).config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl").hasMessageContaining("PT0S");
+        assertThatThrownBy(() -> fiveNodes().nodeTimeout(Duration.ofMillis(-1)).config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("nodeTimeout")
+                .hasMessageContaining("PT-0.001S");
+    }
+
+    @Test
+    void rejectsANodeTimeoutThatIsNotSmallerThanTheTtl() {
+        assertThatThrownBy(() -> fiveNodes().defaultTtl(Duration.ofMillis(100)).nodeTimeout(Duration.ofMillis(100))
+                .config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("per-node timeout PT0.1S");
+    }
+
+    @Test
+    void rejectsMissingCollaborators() {
+        assertThatThrownBy(() -> fiveNodes().retry(null).config()).isInstanceOf(RedlockConfigException.class)
+                .hasMessageContaining("retry");
+        assertThatThrownBy(() -> fiveNodes().keyPrefix(null).config()).isInstanceOf(RedlockConfigException.class)
+                .hasMessageContaining("keyPrefix");
+        assertThatThrownBy(() -> fiveNodes().ticker(null).config()).isInstanceOf(RedlockConfigException.class)
+                .hasMessageContaining("ticker");
+    }
+}

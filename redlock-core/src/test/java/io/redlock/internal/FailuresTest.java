@@ -1,0 +1,73 @@
+package io.redlock.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.redlock.NodeFailure;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** Which node failures retrying can fix (empty result) and which it cannot (typed exception). */
+class FailuresTest {
+
+    private final Redaction redaction = Redaction.of(List.of(RedisURI.create("redis://:pw-123@h:1")));
+
+    @Test
+    void refusedConnectionsAndDisconnectsAreUnavailable() {
+        assertThat(Failures.kind(new RedisConnectionException("Unable to connect",
+                new ConnectException("Connection refused")))).isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+        assertThat(Failures.kind(new RedisException("Currently not connected. Commands are rejected.")))
+                .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+        assertThat(Failures.kind(new NodeUnavailableException("h:1 not connected", null)))
+                .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+    }
+
+    @Test
+    void aLoadingNodeIsUnavailableNotBroken() {
+        assertThat(Failures.kind(new RedisCommandExecutionException("LOADING Redis is loading the dataset")))
+                .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+        assertThat(Failures.kind(new RedisCommandExecutionException("BUSY Redis is busy running a script")))
+                .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+    }
+
+    @Test
+    void authenticationAndPermissionErrorsAreErrorsEvenWhenWrappedInAConnectionFailure() {
+        RedisConnectionException wrongPassword = new RedisConnectionException("Unable to connect to h:1",
+                new RedisCommandExecutionException("WRONGPASS invalid username-password pair"));
+        assertThat(Failures.kind(new CompletionException(wrongPassword))).isEqualTo(NodeFailure.Kind.ERROR);
+        assertThat(Failures.kind(new NodeUnavailableException("h:1 not connected", wrongPassword)))
+                .isEqualTo(NodeFailure.Kind.ERROR);
+        assertThat(Failures.kind(new RedisCommandExecutionException("NOPERM this user has no permissions")))
+                .isEqualTo(NodeFailure.Kind.ERROR);
+    }
+
+    @Test
+    void timeoutsAreTimeouts() {
+        assertThat(Failures.kind(new RedisCommandTimeoutException("Command timed out")))
+                .isEqualTo(NodeFailure.Kind.TIMEOUT);
+        NodeFailure failure = Failures.timeout("h:1", Duration.ofMillis(50).toNanos());
+        assertThat(failure.kind()).isEqualTo(NodeFailure.Kind.TIMEOUT);
+        assertThat(failure.reason()).contains("50 ms");
+    }
+
+    @Test
+    void unexpectedExceptionsAreErrorsSoTheyAreNotHidden() {
+        assertThat(Failures.kind(new IllegalStateException("bug"))).isEqualTo(NodeFailure.Kind.ERROR);
+    }
+
+    @Test
+    void reasonsCarryTheRootCauseWithoutPasswords() {
+        NodeFailure failure = Failures.of("h:1", new CompletionException(new RedisConnectionException(
+                "Unable to connect to redis://:pw-123@h:1", new ConnectException("Connection refused"))), redaction);
+        assertThat(failure.node()).isEqualTo("h:1");
+        assertThat(failure.reason()).contains("Unable to connect").contains("Connection refused")
+                .doesNotContain("pw-123");
+    }
+}

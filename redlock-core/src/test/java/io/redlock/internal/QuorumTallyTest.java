@@ -1,0 +1,99 @@
+package io.redlock.internal;
+
+import static io.redlock.internal.QuorumTally.Decision.LOST;
+import static io.redlock.internal.QuorumTally.Decision.PENDING;
+import static io.redlock.internal.QuorumTally.Decision.WON;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class QuorumTallyTest {
+
+    @Test
+    void quorumIsHalfPlusOne() {
+        assertThat(QuorumTally.quorum(1)).isEqualTo(1);
+        assertThat(QuorumTally.quorum(2)).isEqualTo(2);
+        assertThat(QuorumTally.quorum(3)).isEqualTo(2);
+        assertThat(QuorumTally.quorum(4)).isEqualTo(3);
+        assertThat(QuorumTally.quorum(5)).isEqualTo(3);
+        assertThat(QuorumTally.quorum(7)).isEqualTo(4);
+    }
+
+    @Test
+    void winsAsSoonAsAMajorityGrantedWithoutWaitingForTheRest() {
+        QuorumTally tally = new QuorumTally(5);
+        tally.grant();
+        tally.grant();
+        assertThat(tally.decision()).isEqualTo(PENDING);
+        tally.grant();
+        assertThat(tally.decision()).isEqualTo(WON);
+        assertThat(tally.pending()).isEqualTo(2);
+    }
+
+    @Test
+    void losesAsSoonAsAMajorityIsImpossible() {
+        QuorumTally tally = new QuorumTally(5);
+        tally.grant();
+        tally.refuse();
+        tally.fail();
+        assertThat(tally.decision()).isEqualTo(PENDING); // 2 pending could still make 3
+        tally.refuse();
+        assertThat(tally.decision()).isEqualTo(LOST);
+        assertThat(tally.pending()).isEqualTo(1);
+    }
+
+    @Test
+    void aTimeoutCountsMissingRepliesAgainst() {
+        QuorumTally tally = new QuorumTally(5);
+        tally.grant();
+        tally.grant();
+        assertThat(tally.finalDecision()).isEqualTo(LOST);
+        tally.grant();
+        assertThat(tally.finalDecision()).isEqualTo(WON);
+    }
+
+    @Test
+    void distinguishesFailuresFromRefusals() {
+        QuorumTally busy = new QuorumTally(5);
+        busy.refuse();
+        busy.refuse();
+        busy.refuse();
+        assertThat(busy.decision()).isEqualTo(LOST);
+        assertThat(busy.failuresPreventQuorum()).isFalse();
+
+        QuorumTally down = new QuorumTally(5);
+        down.fail();
+        down.fail();
+        assertThat(down.failuresPreventQuorum()).isFalse();
+        down.fail();
+        assertThat(down.failuresPreventQuorum()).isTrue();
+        assertThat(down.decision()).isEqualTo(LOST);
+    }
+
+    @Test
+    void singleNodeDecidesOnItsOneReply() {
+        QuorumTally granted = new QuorumTally(1);
+        granted.grant();
+        assertThat(granted.decision()).isEqualTo(WON);
+        QuorumTally refused = new QuorumTally(1);
+        refused.refuse();
+        assertThat(refused.decision()).isEqualTo(LOST);
+    }
+
+    @Test
+    void evenNodeCountNeedsMoreThanHalf() {
+        QuorumTally tally = new QuorumTally(4);
+        tally.grant();
+        tally.grant();
+        tally.refuse();
+        assertThat(tally.decision()).isEqualTo(PENDING);
+        tally.refuse();
+        assertThat(tally.decision()).isEqualTo(LOST);
+    }
+
+    @Test
+    void rejectsZeroNodes() {
+        assertThatThrownBy(() -> new QuorumTally(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,90 @@
+package io.redlock.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.FakeTicker;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Lease state against a fake ticker: validity, renewal, and release happening once. */
+class RedlockLeaseTest {
+
+    private final FakeTicker ticker = new FakeTicker();
+    private final AtomicInteger releases = new AtomicInteger();
+    private final CompletableFuture<Void> releaseDone = new CompletableFuture<>();
+    private final LeaseOps ops = new LeaseOps() {
+        @Override
+        public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
+            return CompletableFuture.completedFuture(true);
+        }
+
+        @Override
+        public CompletableFuture<Void> release(RedlockLease lease) {
+            releases.incrementAndGet();
+            return releaseDone;
+        }
+    };
+
+    private RedlockLease lease(Duration validFor) {
+        return new RedlockLease(ops, ticker, "orders:42", "app:orders:42", "abcdefghijklmnopqrstuvwxyz0",
+                ticker.read() + validFor.toNanos(), List.of(CompletableFuture.completedFuture("OK")));
+    }
+
+    @Test
+    void isValidUntilTheValidityRunsOut() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        assertThat(lease.isValid()).isTrue();
+        assertThat(lease.remainingValidity()).isEqualTo(Duration.ofMillis(1_000));
+        ticker.advance(Duration.ofMillis(999));
+        assertThat(lease.isValid()).isTrue();
+        assertThat(lease.remainingValidity()).isEqualTo(Duration.ofMillis(1));
+        ticker.advance(Duration.ofMillis(1));
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.remainingValidity()).isZero();
+    }
+
+    @Test
+    void renewMovesTheDeadlineAndShortenNeverExtends() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        long start = ticker.read();
+        lease.renew(start + Duration.ofMillis(5_000).toNanos());
+        assertThat(lease.remainingValidity()).isEqualTo(Duration.ofMillis(5_000));
+        lease.shortenTo(start + Duration.ofMillis(9_000).toNanos());
+        assertThat(lease.remainingValidity()).isEqualTo(Duration.ofMillis(5_000));
+        lease.shortenTo(start + Duration.ofMillis(200).toNanos());
+        assertThat(lease.remainingValidity()).isEqualTo(Duration.ofMillis(200));
+    }
+
+    @Test
+    void releaseRunsOnceAndInvalidatesAtOnce() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        var first = lease.releaseAsync().toCompletableFuture();
+        var second = lease.releaseAsync().toCompletableFuture();
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.remainingValidity()).isZero();
+        assertThat(releases).hasValue(1);
+        assertThat(first).isNotDone();
+        releaseDone.complete(null);
+        assertThat(first).isCompleted();
+        assertThat(second).isCompleted();
+        lease.close();
+        assertThat(releases).hasValue(1);
+    }
+
+    @Test
+    void aReleasedLeaseIsNotRevivedByALateRenewal() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        lease.releaseAsync();
+        lease.renew(ticker.read() + Duration.ofSeconds(30).toNanos());
+        assertThat(lease.isValid()).isFalse();
+    }
+
+    @Test
+    void toStringDoesNotPrintTheWholeValue() {
+        assertThat(lease(Duration.ofMillis(1_000)).toString()).contains("orders:42").contains("abcdef")
+                .doesNotContain("abcdefghijklmnopqrstuvwxyz0");
+    }
+}

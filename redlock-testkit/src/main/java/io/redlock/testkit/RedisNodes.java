@@ -1,0 +1,94 @@
+package io.redlock.testkit;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * N independent {@link RedisServer}s (no replication between them, SPEC R1), started in parallel and closed together.
+ */
+public final class RedisNodes implements AutoCloseable, Iterable<RedisServer> {
+
+    /** The spec's example size. */
+    public static final int DEFAULT_SIZE = 5;
+
+    private final List<RedisServer> servers;
+
+    private RedisNodes(List<RedisServer> servers) {
+        this.servers = List.copyOf(servers);
+    }
+
+    /** Starts {@value #DEFAULT_SIZE} servers. */
+    public static RedisNodes start() {
+        return start(DEFAULT_SIZE);
+    }
+
+    /** Starts {@code count} servers in parallel, each with the same extra arguments. */
+    public static RedisNodes start(int count, String... extraArgs) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be >= 1, was " + count);
+        }
+        List<RedisServer> servers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            servers.add(RedisServer.builder().args(extraArgs).build());
+        }
+        ExecutorService starter = Executors.newFixedThreadPool(count, r -> {
+            Thread t = new Thread(r, "redis-nodes-start");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            CompletableFuture.allOf(servers.stream()
+                    .map(s -> CompletableFuture.runAsync(s::start, starter))
+                    .toArray(CompletableFuture[]::new)).join();
+        } catch (RuntimeException e) {
+            servers.forEach(RedisServer::close);
+            throw e;
+        } finally {
+            starter.shutdownNow();
+        }
+        return new RedisNodes(servers);
+    }
+
+    /** The server at {@code index}, from 0. */
+    public RedisServer node(int index) {
+        return servers.get(index);
+    }
+
+    public int size() {
+        return servers.size();
+    }
+
+    public List<RedisServer> servers() {
+        return servers;
+    }
+
+    /** Every server's URI, in node order. */
+    public List<String> uris() {
+        return servers.stream().map(RedisServer::uri).toList();
+    }
+
+    /** Every server's URI as an array, for {@code Redlock.builder().nodes(...)}. */
+    public String[] uriArray() {
+        return uris().toArray(String[]::new);
+    }
+
+    @Override
+    public Iterator<RedisServer> iterator() {
+        return servers.iterator();
+    }
+
+    /** Kills every server and deletes its directory. */
+    @Override
+    public void close() {
+        servers.parallelStream().forEach(RedisServer::close);
+    }
+
+    @Override
+    public String toString() {
+        return "RedisNodes" + servers;
+    }
+}

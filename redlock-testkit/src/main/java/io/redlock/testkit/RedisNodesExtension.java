@@ -1,0 +1,47 @@
+package io.redlock.testkit;
+
+import java.lang.reflect.AnnotatedElement;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/** Resolves {@link RedisNodes} parameters for {@link WithRedisNodes}; one set per test, closed when it ends. */
+public final class RedisNodesExtension implements ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(RedisNodesExtension.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == RedisNodes.class && context.getTestMethod().isPresent();
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        WithRedisNodes spec = find(context).orElseThrow(() -> new ParameterResolutionException(
+                "annotate the test class or method with @WithRedisNodes"));
+        return context.getStore(NAMESPACE)
+                .getOrComputeIfAbsent("nodes", key -> new Started(RedisNodes.start(spec.value(), spec.args())),
+                        Started.class)
+                .nodes;
+    }
+
+    private static Optional<WithRedisNodes> find(ExtensionContext context) {
+        Optional<WithRedisNodes> onMethod = context.getTestMethod()
+                .flatMap(m -> AnnotationSupport.findAnnotation((AnnotatedElement) m, WithRedisNodes.class));
+        return onMethod.isPresent() ? onMethod
+                : context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, WithRedisNodes.class));
+    }
+
+    /** Closed by JUnit when the test's context ends. */
+    @SuppressWarnings("deprecation")
+    private record Started(RedisNodes nodes) implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+        @Override
+        public void close() {
+            nodes.close();
+        }
+    }
+}
