@@ -148,7 +148,14 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             result.completeExceptionally(closedException());
             return;
         }
-        attempt(resource, key, ttlMillis).whenComplete((lease, failure) -> {
+        CompletableFuture<Optional<Lease>> round;
+        try {
+            round = attempt(resource, key, ttlMillis);
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+        }
+        round.whenComplete((lease, failure) -> {
             if (failure != null) {
                 result.completeExceptionally(Failures.unwrap(failure));
             } else if (lease.isPresent()) {
@@ -238,7 +245,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     private void quorumRestored() {
         if (quorumLost.compareAndSet(true, false)) {
-            log.warn("quorum is back: a majority of the {} nodes answers again", nodes.size());
+            log.info("quorum is back: a majority of the {} nodes answers again", nodes.size());
         }
     }
 
@@ -286,11 +293,15 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             return CompletableFuture.completedFuture(null);
         }
         return Round.all(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value()), CONFIRMED, this)
-                .thenAccept(round -> {
-                    if (log.isDebugEnabled() && !round.failures().isEmpty()) {
+                .handle((round, failure) -> {
+                    if (failure != null) {
+                        log.debug("{}: release abandoned, the Redlock was closed; the keys expire by their TTL",
+                                lease.resource());
+                    } else if (log.isDebugEnabled() && !round.failures().isEmpty()) {
                         log.debug("{}: release did not reach {}; those keys expire by their TTL", lease.resource(),
                                 round.failures());
                     }
+                    return null;
                 });
     }
 

@@ -69,20 +69,15 @@ final class NodeClient implements AutoCloseable {
 
     /** Runs a script with EVALSHA, falling back to EVAL when the node does not know it (NOSCRIPT). */
     CompletionStage<Long> eval(Script script, String key, String... args) {
-        StatefulRedisConnection<String, String> conn = connection;
-        if (conn == null) {
-            return unavailable();
-        }
         String[] keys = {key};
-        RedisAsyncCommands<String, String> redis = conn.async();
-        return redis.<Long>evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args)
+        return call(redis -> redis.<Long>evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args))
                 .handle((result, failure) -> {
                     if (failure == null) {
                         return CompletableFuture.completedFuture(result);
                     }
                     if (Failures.unwrap(failure) instanceof RedisNoScriptException) {
                         log.debug("{}: NOSCRIPT for {}, falling back to EVAL", name, script.name());
-                        return redis.<Long>eval(script.text(), ScriptOutputType.INTEGER, keys, args);
+                        return call(redis -> redis.<Long>eval(script.text(), ScriptOutputType.INTEGER, keys, args));
                     }
                     return CompletableFuture.<Long>failedFuture(failure);
                 })

@@ -1,11 +1,13 @@
 package io.redlock.internal;
 
 import io.redlock.NodeFailure;
+import io.redlock.RedlockException;
 import io.redlock.Ticker;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -95,10 +97,16 @@ final class Round<R> {
     private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
             long othersWaitNanos) {
         ScheduledExecutorService scheduler = context.scheduler();
-        ScheduledFuture<?> t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> t;
         ScheduledFuture<?> o = null;
-        if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
-            o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos, TimeUnit.NANOSECONDS);
+        try {
+            t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos(), TimeUnit.NANOSECONDS);
+            if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
+                o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos, TimeUnit.NANOSECONDS);
+            }
+        } catch (RejectedExecutionException closing) {
+            result.completeExceptionally(new RedlockException("this Redlock is closed"));
+            return result;
         }
         synchronized (this) {
             timer = t;
@@ -109,58 +117,53 @@ final class Round<R> {
             int node = i;
             replies.get(i).whenComplete((r, e) -> onAnswer(node, r, e));
         }
-        RoundResult<R> outcome;
-        synchronized (this) {
-            starting = false;
-            outcome = decideIfReady();
-        }
-        publish(outcome);
+        settle(() -> starting = false);
         return result;
     }
 
     private void onAnswer(int node, R reply, Throwable failure) {
-        RoundResult<R> outcome;
-        synchronized (this) {
-            if (finished || answered[node]) {
-                return;
-            }
-            answered[node] = true;
-            if (failure != null) {
-                failures[node] = Failures.of(nodes.get(node).name(), failure, context.redaction());
-                tally.fail();
-            } else {
-                replies[node] = reply;
-                if (granted.test(reply)) {
-                    tally.grant();
-                } else {
-                    tally.refuse();
-                }
-            }
-            if (required != null) {
-                if (required[node]) {
-                    requiredLeft--;
-                } else {
-                    othersLeft--;
-                }
-            }
-            outcome = decideIfReady();
+        settle(() -> record(node, reply, failure));
+    }
+
+    /** Caller holds the monitor. */
+    private void record(int node, R reply, Throwable failure) {
+        if (finished || answered[node]) {
+            return;
         }
-        publish(outcome);
+        answered[node] = true;
+        if (failure != null) {
+            failures[node] = Failures.of(nodes.get(node).name(), failure, context.redaction());
+            tally.fail();
+        } else {
+            replies[node] = reply;
+            if (granted.test(reply)) {
+                tally.grant();
+            } else {
+                tally.refuse();
+            }
+        }
+        if (required != null) {
+            if (required[node]) {
+                requiredLeft--;
+            } else {
+                othersLeft--;
+            }
+        }
     }
 
     private void onOthersDeadline() {
-        RoundResult<R> outcome;
-        synchronized (this) {
-            othersExpired = true;
-            outcome = decideIfReady();
-        }
-        publish(outcome);
+        settle(() -> othersExpired = true);
     }
 
     private void onTimeout() {
+        settle(() -> timedOut = true);
+    }
+
+    /** Applies {@code change} under the monitor, then publishes the outcome if that made it final. */
+    private void settle(Runnable change) {
         RoundResult<R> outcome;
         synchronized (this) {
-            timedOut = true;
+            change.run();
             outcome = decideIfReady();
         }
         publish(outcome);

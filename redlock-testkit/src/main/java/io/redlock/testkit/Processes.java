@@ -1,17 +1,23 @@
 package io.redlock.testkit;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
- * The child processes the testkit started, so a JVM shutdown (normal exit, SIGINT, SIGTERM) kills them all, and POSIX
- * signals for pausing them. Only processes started here are ever signalled.
+ * The child processes the testkit started and their directories, so a JVM shutdown (normal exit, SIGINT, SIGTERM)
+ * kills them all and deletes the directories; and POSIX signals for pausing them. Only processes started here are
+ * ever signalled.
  */
 final class Processes {
 
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Set<Path> DIRECTORIES = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(Processes::killAll, "redlock-testkit-cleanup"));
@@ -28,9 +34,37 @@ final class Processes {
         LIVE.remove(process);
     }
 
+    /** Deletes {@code dir} at JVM shutdown unless {@link #deleteNow(Path)} did it first. */
+    static void deleteOnExit(Path dir) {
+        DIRECTORIES.add(dir);
+    }
+
+    /** Deletes {@code dir} and everything in it now. */
+    static void deleteNow(Path dir) {
+        DIRECTORIES.remove(dir);
+        deleteTree(dir);
+    }
+
     private static void killAll() {
         for (Process process : LIVE) {
             process.destroyForcibly(); // SIGKILL also ends a SIGSTOPped process
+        }
+        for (Process process : LIVE) {
+            try {
+                process.waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        DIRECTORIES.forEach(Processes::deleteTree);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // already gone, or not ours to delete
         }
     }
 

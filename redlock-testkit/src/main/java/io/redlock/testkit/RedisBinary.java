@@ -112,13 +112,13 @@ public final class RedisBinary {
                 throw new IllegalStateException(resource + " not found on the classpath (embedded-redis jar)");
             }
             Path dir = Files.createTempDirectory("redlock-redis-bin-");
+            dir.toFile().deleteOnExit(); // registered first, deleted last (after the binary in it)
             Path binary = dir.resolve("redis-server");
+            binary.toFile().deleteOnExit();
             Files.copy(in, binary, StandardCopyOption.REPLACE_EXISTING);
             if (!binary.toFile().setExecutable(true, true)) {
                 throw new IOException("cannot make " + binary + " executable");
             }
-            binary.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
             return binary;
         } catch (IOException e) {
             throw new IllegalStateException("cannot extract the embedded redis-server: " + e.getMessage(), e);

@@ -14,12 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +53,7 @@ public final class RedisServer implements AutoCloseable {
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
         try {
             this.dir = Files.createTempDirectory("redlock-redis-");
+            Processes.deleteOnExit(dir);
         } catch (IOException e) {
             throw new IllegalStateException("cannot create a temp dir: " + e.getMessage(), e);
         }
@@ -280,11 +279,7 @@ public final class RedisServer implements AutoCloseable {
             pendingRestart.cancel(false);
         }
         kill();
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            log.debug("cannot delete {}: {}", dir, e.toString());
-        }
+        Processes.deleteNow(dir);
     }
 
     @Override
