@@ -7,7 +7,9 @@ import java.util.random.RandomGenerator;
 /**
  * How long to wait between two acquisition rounds: a delay drawn uniformly at random from {@code [min, max]}, so
  * contending clients desynchronize (SPEC R6). The number of rounds is bounded by the caller's maximum wait: a round is
- * started only if it begins before the wait runs out.
+ * started only if it begins before the wait runs out. The spec asks for a delay longer than one acquisition round
+ * (at most the per-node timeout plus a release); the default does that for the default 50 ms timeout, and a custom
+ * policy should too.
  *
  * <p>Immutable and thread-safe. Default: {@value #DEFAULT_MIN_MILLIS} ms to {@value #DEFAULT_MAX_MILLIS} ms.
  */
