@@ -18,6 +18,15 @@ public interface Lease extends AutoCloseable {
     /** The random value that signs this lease: 20 bytes from {@code SecureRandom}, base64url, unique per acquisition. */
     String value();
 
+    /**
+     * The fencing token (FENCING.md): larger than the token of every lease on this resource that came before this
+     * one. Send it with every write to the protected storage, which must refuse a token smaller than one it has
+     * seen ({@code io.redlock.fencing}). An exact integer below 2^53.
+     *
+     * @throws RedlockException if the Redlock was built with {@code fencing(false)}
+     */
+    long fencingToken();
+
     /** The {@link Ticker} reading at which the lease stops being valid. */
     long validUntil();
 

@@ -114,6 +114,8 @@ public final class Redlock implements AutoCloseable {
         private String keyPrefix = RedlockConfig.DEFAULT_KEY_PREFIX;
         private Ticker ticker = Ticker.system();
         private ClientResources clientResources;
+        private boolean fencing = true;
+        private boolean fencingClockFloor;
 
         private Builder() {
         }
@@ -178,6 +180,26 @@ public final class Redlock implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Fencing tokens on (default) or off. On: every lease carries a token larger than any earlier holder's, kept
+         * in a counter key {@code <key>:fence} on each node that never expires and is never deleted. Off: the plain
+         * spec algorithm ({@code SET key value NX PX ttl}), wire-compatible with other Redlock clients.
+         */
+        public Builder fencing(boolean fencing) {
+            this.fencing = fencing;
+            return this;
+        }
+
+        /**
+         * Raises each node's counter to at least {@code unix_seconds × 2^20} (from the node's {@code TIME}) before
+         * incrementing, so tokens keep growing after a node restarts without its data, provided it stayed down for a
+         * couple of seconds plus twice the clock error. Default off. Needs {@link #fencing(boolean) fencing}.
+         */
+        public Builder fencingClockFloor(boolean clockFloor) {
+            this.fencingClockFloor = clockFloor;
+            return this;
+        }
+
         /** Validates the settings without connecting. */
         public RedlockConfig config() {
             List<RedisURI> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
@@ -196,8 +218,11 @@ public final class Redlock implements AutoCloseable {
             if (ticker == null) {
                 throw new RedlockConfigException("ticker must not be null");
             }
+            if (fencingClockFloor && !fencing) {
+                throw new RedlockConfigException("fencingClockFloor(true) needs fencing(true)");
+            }
             return new RedlockConfig(all, defaultTtl, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
-                    clientResources);
+                    clientResources, fencing, fencingClockFloor);
         }
 
         /** Validates the settings and creates the Redlock, which starts connecting to every node. */

@@ -20,6 +20,8 @@ public final class RedlockConfig {
     public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(50);
     /** Default key prefix: empty, so the Redis key is the resource name and other Redlock clients interoperate. */
     public static final String DEFAULT_KEY_PREFIX = "";
+    /** Suffix of the per-resource fencing counter key: {@code <key>:fence} (no TTL, never deleted by release). */
+    public static final String FENCE_SUFFIX = ":fence";
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 
@@ -31,9 +33,12 @@ public final class RedlockConfig {
     private final String keyPrefix;
     private final Ticker ticker;
     private final ClientResources clientResources;
+    private final boolean fencing;
+    private final boolean fencingClockFloor;
 
     RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, double driftFactor, Duration nodeTimeout,
-            RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources) {
+            RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
+            boolean fencingClockFloor) {
         this.nodes = List.copyOf(nodes);
         this.defaultTtl = defaultTtl;
         this.driftFactor = driftFactor;
@@ -42,6 +47,8 @@ public final class RedlockConfig {
         this.keyPrefix = keyPrefix;
         this.ticker = ticker;
         this.clientResources = clientResources;
+        this.fencing = fencing;
+        this.fencingClockFloor = fencingClockFloor;
     }
 
     /** The independent Redis masters, in the order given. */
@@ -76,6 +83,19 @@ public final class RedlockConfig {
 
     public Ticker ticker() {
         return ticker;
+    }
+
+    /** True if leases carry fencing tokens (the default); false for the plain, wire-compatible algorithm. */
+    public boolean fencing() {
+        return fencing;
+    }
+
+    /**
+     * True if the acquire script first raises the counter to at least {@code unix_seconds × 2^20} from the node's
+     * clock, so a node that lost its counter in a restart still hands out larger tokens (FENCING.md, "Restarts").
+     */
+    public boolean fencingClockFloor() {
+        return fencingClockFloor;
     }
 
     /** Lettuce resources supplied by the caller (not closed by {@link Redlock#close()}), if any. */

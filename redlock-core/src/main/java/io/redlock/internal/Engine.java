@@ -34,16 +34,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Redlock algorithm (SPEC R1–R9) over the nodes of one configuration: acquire, extend and release, each one
- * {@link Round} to all nodes at once. Owns the Lettuce client, the node connections and one scheduler thread.
+ * The Redlock algorithm (SPEC R1–R9) over the nodes of one configuration: acquisition rounds with retries
+ * ({@link Acquisition}), extend and release, each a {@link Round} to all nodes at once. Owns the Lettuce client, the
+ * node connections and one scheduler thread.
  */
 public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
+
+    /** The token of a lease taken without fencing. */
+    static final long NO_TOKEN = -1;
+    /** A script reply of 1: the node held our value and applied the change. */
+    static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
     private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
-    /** A script reply of 1: the node held our value and applied the change. */
-    private static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
     private final RedlockConfig config;
     private final Ticker ticker;
@@ -54,8 +58,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final List<NodeClient> nodes;
     private final ScheduledThreadPoolExecutor scheduler;
     private final LockValues values = new LockValues();
+    private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
-    private final AtomicBoolean quorumLost = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     public Engine(RedlockConfig config) {
@@ -63,6 +67,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         this.ticker = config.ticker();
         this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
         this.redaction = Redaction.of(config.nodes());
+        this.health = new QuorumHealth(config.nodes().size());
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
         this.ownedResources = config.clientResources().isPresent() ? null
                 : DefaultClientResources.builder()
@@ -125,6 +130,22 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         return redaction;
     }
 
+    RedlockConfig config() {
+        return config;
+    }
+
+    List<NodeClient> nodes() {
+        return nodes;
+    }
+
+    LockValues values() {
+        return values;
+    }
+
+    QuorumHealth health() {
+        return health;
+    }
+
     /** Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. */
     public CompletableFuture<Optional<Lease>> acquire(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
@@ -148,14 +169,14 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             result.completeExceptionally(closedException());
             return;
         }
-        CompletableFuture<Optional<Lease>> round;
+        CompletableFuture<Optional<Lease>> attempt;
         try {
-            round = attempt(resource, key, ttlMillis);
+            attempt = new Acquisition(this, resource, key, ttlMillis).run();
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;
         }
-        round.whenComplete((lease, failure) -> {
+        attempt.whenComplete((lease, failure) -> {
             if (failure != null) {
                 result.completeExceptionally(Failures.unwrap(failure));
             } else if (lease.isPresent()) {
@@ -167,86 +188,15 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                 if (ticker.read() + delay - deadline > 0) {
                     result.complete(Optional.empty());
                 } else {
-                    scheduleOrFail(() -> attemptUntil(resource, key, ttlMillis, deadline, result), delay, result);
+                    try {
+                        scheduler.schedule(() -> attemptUntil(resource, key, ttlMillis, deadline, result), delay,
+                                TimeUnit.NANOSECONDS);
+                    } catch (RuntimeException rejected) {
+                        result.completeExceptionally(closedException());
+                    }
                 }
             }
         });
-    }
-
-    private void scheduleOrFail(Runnable task, long delayNanos, CompletableFuture<?> result) {
-        try {
-            scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-        } catch (RuntimeException rejected) {
-            result.completeExceptionally(closedException());
-        }
-    }
-
-    /** One round of SPEC R3–R5. */
-    private CompletableFuture<Optional<Lease>> attempt(String resource, String key, long ttlMillis) {
-        String value = values.next();
-        long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
-        long start = ticker.read();
-        List<CompletableFuture<String>> sets = new ArrayList<>(nodes.size());
-        for (NodeClient node : nodes) {
-            sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
-        }
-        return Round.quorum(nodes, sets, "OK"::equals, this).thenCompose(round -> {
-            long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
-            if (round.won() && validity > 0) {
-                quorumRestored();
-                return CompletableFuture.completedFuture(Optional.<Lease>of(new RedlockLease(this, ticker, resource,
-                        key, value, Validity.validUntil(start, ttlNanos, config.driftFactor()), sets)));
-            }
-            if (round.won()) {
-                log.debug("{}: majority reached but no validity left ({} ms elapsed of {} ms TTL)", resource,
-                        TimeUnit.NANOSECONDS.toMillis(round.decidedAt() - start), ttlMillis);
-            }
-            // SPEC R5: release everywhere, also where the reply was lost. Wait for the nodes that answered; the
-            // others only until this round's own per-node deadline, so a stalled node costs one timeout.
-            return Round.required(nodes, releasesAfter(sets, key, value), CONFIRMED, round.answered(),
-                    start + nodeTimeoutNanos, this).thenApply(released -> notAcquired(resource, round));
-        });
-    }
-
-    /**
-     * The compare-and-delete on every node, each sent only once that node's SET has answered (or failed): a SET
-     * still in flight can never land after the release that should undo it, whichever thread runs this.
-     */
-    private List<CompletableFuture<Long>> releasesAfter(List<CompletableFuture<String>> sets, String key,
-            String value) {
-        List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
-        for (int i = 0; i < nodes.size(); i++) {
-            NodeClient node = nodes.get(i);
-            releases.add(sets.get(i).handle((reply, failure) -> node.eval(Scripts.RELEASE, key, value))
-                    .thenCompose(Function.identity()).toCompletableFuture());
-        }
-        return releases;
-    }
-
-    private Optional<Lease> notAcquired(String resource, RoundResult<String> round) {
-        List<NodeFailure> failures = round.failures();
-        if (round.failuresPreventQuorum()) {
-            boolean permanent = failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR);
-            String message = "no quorum for '" + resource + "': " + failures.size() + " of " + nodes.size()
-                    + " nodes failed (need " + config.quorum() + "): " + failures;
-            if (permanent) {
-                throw new QuorumUnreachableException(message, failures);
-            }
-            if (quorumLost.compareAndSet(false, true)) {
-                log.warn("{}; acquisitions fail until the nodes are back", message);
-            } else {
-                log.debug(message);
-            }
-        } else if (!failures.isEmpty() && log.isDebugEnabled()) {
-            log.debug("{}: not acquired; node failures: {}", resource, failures);
-        }
-        return Optional.empty();
-    }
-
-    private void quorumRestored() {
-        if (quorumLost.compareAndSet(true, false)) {
-            log.info("quorum is back: a majority of the {} nodes answers again", nodes.size());
-        }
     }
 
     /** SPEC R8: compare-and-PEXPIRE on every node, counted only with a majority inside the new validity. */
@@ -265,24 +215,22 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         for (NodeClient node : nodes) {
             pexpires.add(node.eval(Scripts.EXTEND, lease.key(), lease.value(), ttlArg).toCompletableFuture());
         }
-        return Round.quorum(nodes, pexpires, CONFIRMED, this)
-                .thenApply(round -> {
-                    long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
-                    long newValidUntil = Validity.validUntil(start, ttlNanos, config.driftFactor());
-                    if (round.won() && validity > 0) {
-                        lease.renew(newValidUntil);
-                        return true;
-                    }
-                    lease.shortenTo(newValidUntil);
-                    List<NodeFailure> failures = round.failures();
-                    if (round.failuresPreventQuorum()
-                            && failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR)) {
-                        throw new QuorumUnreachableException("cannot extend '" + lease.resource() + "': "
-                                + failures.size() + " of " + nodes.size() + " nodes failed: " + failures, failures);
-                    }
-                    log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
-                    return false;
-                });
+        return Round.quorum(nodes, pexpires, CONFIRMED, this).thenApply(round -> {
+            long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
+            long newValidUntil = Validity.validUntil(start, ttlNanos, config.driftFactor());
+            if (round.won() && validity > 0) {
+                lease.renew(newValidUntil);
+                return true;
+            }
+            lease.shortenTo(newValidUntil);
+            List<NodeFailure> failures = round.failures();
+            if (round.failuresPreventQuorum() && failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR)) {
+                throw new QuorumUnreachableException("cannot extend '" + lease.resource() + "': " + failures.size()
+                        + " of " + nodes.size() + " nodes failed: " + failures, failures);
+            }
+            log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
+            return false;
+        });
     }
 
     /** SPEC R7: compare-and-delete on every node, waiting for the replies up to the per-node timeout. */
@@ -303,6 +251,21 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                     }
                     return null;
                 });
+    }
+
+    /**
+     * The compare-and-delete on every node, each sent only once that node's acquire reply has arrived (or failed):
+     * an acquire still in flight can never land after the release that should undo it, whichever thread runs this.
+     */
+    List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
+            String value) {
+        List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeClient node = nodes.get(i);
+            releases.add(acquireReplies.get(i).handle((reply, failure) -> node.eval(Scripts.RELEASE, key, value))
+                    .thenCompose(Function.identity()).toCompletableFuture());
+        }
+        return releases;
     }
 
     private void ensureOpen() {

@@ -69,7 +69,11 @@ final class NodeClient implements AutoCloseable {
 
     /** Runs a script with EVALSHA, falling back to EVAL when the node does not know it (NOSCRIPT). */
     CompletionStage<Long> eval(Script script, String key, String... args) {
-        String[] keys = {key};
+        return eval(script, new String[] {key}, args);
+    }
+
+    /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
+    CompletionStage<Long> eval(Script script, String[] keys, String... args) {
         return call(redis -> redis.<Long>evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args))
                 .handle((result, failure) -> {
                     if (failure == null) {

@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.RedlockException;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.List;
@@ -16,14 +17,16 @@ final class RedlockLease implements Lease {
     private final String key;
     private final String value;
 
-    private final List<CompletableFuture<String>> acquireReplies;
+    private final List<? extends CompletableFuture<?>> acquireReplies;
+    private final long token;
 
     private volatile long validUntil;
     private volatile CompletableFuture<Void> release;
 
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, String key, String value, long validUntil,
-            List<CompletableFuture<String>> acquireReplies) {
+            List<? extends CompletableFuture<?>> acquireReplies, long token) {
         this.acquireReplies = acquireReplies;
+        this.token = token;
         this.ops = ops;
         this.ticker = ticker;
         this.resource = resource;
@@ -47,8 +50,16 @@ final class RedlockLease implements Lease {
     }
 
     /** The acquisition's per-node replies; a release to a node is sent only after that node's reply. */
-    List<CompletableFuture<String>> acquireReplies() {
+    List<? extends CompletableFuture<?>> acquireReplies() {
         return acquireReplies;
+    }
+
+    @Override
+    public long fencingToken() {
+        if (token == Engine.NO_TOKEN) {
+            throw new RedlockException("this lease has no fencing token: the Redlock was built with fencing(false)");
+        }
+        return token;
     }
 
     @Override
@@ -119,6 +130,7 @@ final class RedlockLease implements Lease {
     @Override
     public String toString() {
         return "Lease[" + resource + ", value " + value.substring(0, 6) + "…, "
+                + (token == Engine.NO_TOKEN ? "" : "token " + token + ", ")
                 + (isValid() ? "valid for " + remainingValidity().toMillis() + " ms" : "not valid") + "]";
     }
 }

@@ -24,7 +24,47 @@ final class Scripts {
             return 0
             """);
 
-    static final List<Script> ALL = List.of(RELEASE, EXTEND);
+    /**
+     * FENCING.md step 1: take the lock and, only then, increment the node's counter for the resource.
+     * KEYS[1]=lock key, KEYS[2]=counter key, ARGV[1]=value, ARGV[2]=ttl in ms, ARGV[3]="1" to apply the clock floor
+     * (raise the counter to unix_seconds × 2^20 first, kept below 2^53). Returns the new counter, or 0 if the lock is
+     * held.
+     */
+    static final Script ACQUIRE_FENCED = Script.of("acquire-fenced", """
+            if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+              return 0
+            end
+            if ARGV[3] == '1' then
+              local floor = tonumber(redis.call('time')[1]) * 1048576
+              local current = tonumber(redis.call('get', KEYS[2]) or '0')
+              if current < floor and floor < 9007199254740992 then
+                redis.call('set', KEYS[2], string.format('%d', floor))
+              end
+            end
+            return redis.call('incr', KEYS[2])
+            """);
+
+    /**
+     * FENCING.md step 3: raise the counter to the chosen token T while we hold the lock here, refusing if a grant we
+     * never saw already raised it past T. KEYS[1]=lock key, KEYS[2]=counter key, ARGV[1]=value, ARGV[2]=T.
+     * Returns 1 (committed), 0 (we do not hold the lock here) or -1 (counter above T).
+     */
+    static final Script COMMIT_FENCE = Script.of("commit-fence", """
+            if redis.call('get', KEYS[1]) ~= ARGV[1] then
+              return 0
+            end
+            local current = tonumber(redis.call('get', KEYS[2]) or '0')
+            local token = tonumber(ARGV[2])
+            if current > token then
+              return -1
+            end
+            if current < token then
+              redis.call('set', KEYS[2], ARGV[2])
+            end
+            return 1
+            """);
+
+    static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE);
 
     private Scripts() {
     }

@@ -30,7 +30,7 @@ class RedlockLeaseTest {
 
     private RedlockLease lease(Duration validFor) {
         return new RedlockLease(ops, ticker, "orders:42", "app:orders:42", "abcdefghijklmnopqrstuvwxyz0",
-                ticker.read() + validFor.toNanos(), List.of(CompletableFuture.completedFuture("OK")));
+                ticker.read() + validFor.toNanos(), List.of(CompletableFuture.completedFuture("OK")), 7);
     }
 
     @Test

@@ -1,0 +1,146 @@
+package io.redlock.internal;
+
+import io.redlock.Lease;
+import io.redlock.RedlockConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One acquisition attempt with a fresh random value: SPEC R3–R5, and with fencing FENCING.md steps 1–4. Sends to
+ * every node at once, decides on the majority, and on any failure releases on all nodes before reporting "not
+ * acquired".
+ */
+final class Acquisition {
+
+    private static final Logger log = LoggerFactory.getLogger(Acquisition.class);
+
+    private final Engine engine;
+    private final List<NodeClient> nodes;
+    private final String resource;
+    private final String key;
+    private final String[] keys;
+    private final String value;
+    private final long ttlMillis;
+    private final long ttlNanos;
+    private final double driftFactor;
+    private long start;
+
+    Acquisition(Engine engine, String resource, String key, long ttlMillis) {
+        this.engine = engine;
+        this.nodes = engine.nodes();
+        this.resource = resource;
+        this.key = key;
+        this.keys = new String[] {key, key + RedlockConfig.FENCE_SUFFIX};
+        this.value = engine.values().next();
+        this.ttlMillis = ttlMillis;
+        this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+        this.driftFactor = engine.config().driftFactor();
+    }
+
+    CompletableFuture<Optional<Lease>> run() {
+        start = engine.ticker().read();
+        return engine.config().fencing() ? fenced() : plain();
+    }
+
+    /** SPEC R3–R4: SET NX PX everywhere; a majority inside the validity wins. */
+    private CompletableFuture<Optional<Lease>> plain() {
+        List<CompletableFuture<String>> sets = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
+        }
+        return Round.quorum(nodes, sets, "OK"::equals, engine).thenCompose(round ->
+                round.won() && validAt(round.decidedAt()) ? granted(sets, Engine.NO_TOKEN) : lost(sets, round));
+    }
+
+    /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
+    private CompletableFuture<Optional<Lease>> fenced() {
+        String clockFloor = engine.config().fencingClockFloor() ? "1" : "0";
+        String ttl = Long.toString(ttlMillis);
+        List<CompletableFuture<Long>> grants = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys, value, ttl, clockFloor).toCompletableFuture());
+        }
+        return Round.quorum(nodes, grants, Acquisition::isGrant, engine).thenCompose(round -> {
+            if (!round.won()) {
+                return lost(grants, round);
+            }
+            long token = 0;
+            int atToken = 0;
+            for (int i = 0; i < nodes.size(); i++) {
+                Long reply = round.reply(i);
+                if (isGrant(reply)) {
+                    if (reply > token) {
+                        token = reply;
+                        atToken = 0;
+                    }
+                    if (reply == token) {
+                        atToken++;
+                    }
+                }
+            }
+            if (atToken >= engine.config().quorum()) {
+                return validAt(round.decidedAt()) ? granted(grants, token) : lost(grants, round);
+            }
+            return commit(grants, round, token);
+        });
+    }
+
+    /**
+     * FENCING.md 3–4: raise the other granted nodes to T under the ownership check; usable only with a majority at
+     * T and validity left after this second round. A node's commit is sent after its own acquire reply.
+     */
+    private CompletableFuture<Optional<Lease>> commit(List<CompletableFuture<Long>> grants, RoundResult<Long> round,
+            long token) {
+        String tokenArg = Long.toString(token);
+        List<CompletableFuture<Long>> commits = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeClient node = nodes.get(i);
+            commits.add(grants.get(i).handle((reply, failure) -> {
+                if (!isGrant(reply) || reply > token) {
+                    return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
+                }
+                return reply == token ? CompletableFuture.completedFuture(1L)
+                        : node.eval(Scripts.COMMIT_FENCE, keys, value, tokenArg).toCompletableFuture();
+            }).thenCompose(Function.identity()));
+        }
+        log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
+        return Round.quorum(nodes, commits, Engine.CONFIRMED, engine).thenCompose(committed ->
+                committed.won() && validAt(committed.decidedAt()) ? granted(grants, token) : lost(grants, round));
+    }
+
+    private boolean validAt(long decidedAt) {
+        long validity = Validity.validityNanos(ttlNanos, decidedAt - start, driftFactor);
+        if (validity <= 0) {
+            log.debug("{}: majority reached but no validity left ({} ms elapsed of {} ms TTL)", resource,
+                    TimeUnit.NANOSECONDS.toMillis(decidedAt - start), ttlMillis);
+        }
+        return validity > 0;
+    }
+
+    private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token) {
+        engine.health().restored();
+        return CompletableFuture.completedFuture(Optional.of(new RedlockLease(engine, engine.ticker(), resource, key,
+                value, Validity.validUntil(start, ttlNanos, driftFactor), replies, token)));
+    }
+
+    /**
+     * SPEC R5: release everywhere, also where the reply was lost. Waits for the nodes that answered; the others only
+     * until this attempt's own per-node deadline, so a stalled node costs one timeout.
+     */
+    private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
+            RoundResult<?> round) {
+        return Round.required(nodes, engine.releasesAfter(replies, key, value), Engine.CONFIRMED, round.answered(),
+                start + engine.nodeTimeoutNanos(), engine).thenApply(released -> engine.health().notAcquired(resource,
+                round));
+    }
+
+    private static boolean isGrant(Long reply) {
+        return reply != null && reply > 0;
+    }
+}
