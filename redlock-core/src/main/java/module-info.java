@@ -4,6 +4,8 @@
 module io.redlock.core {
     requires transitive lettuce.core;
     requires org.slf4j;
+    requires java.sql;
 
     exports io.redlock;
+    exports io.redlock.fencing;
 }

@@ -1,7 +1,6 @@
 package io.redlock.internal;
 
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
@@ -74,18 +73,11 @@ final class NodeClient implements AutoCloseable {
 
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
-        return call(redis -> redis.<Long>evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args))
-                .handle((result, failure) -> {
-                    if (failure == null) {
-                        return CompletableFuture.completedFuture(result);
-                    }
-                    if (Failures.unwrap(failure) instanceof RedisNoScriptException) {
-                        log.debug("{}: NOSCRIPT for {}, falling back to EVAL", name, script.name());
-                        return call(redis -> redis.<Long>eval(script.text(), ScriptOutputType.INTEGER, keys, args));
-                    }
-                    return CompletableFuture.<Long>failedFuture(failure);
-                })
-                .thenCompose(Function.identity());
+        StatefulRedisConnection<String, String> conn = connection;
+        if (conn == null) {
+            return unavailable();
+        }
+        return script.run(conn.async(), ScriptOutputType.INTEGER, keys, args);
     }
 
     private <T> CompletionStage<T> call(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {

@@ -1,0 +1,221 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.ItSupport.units;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** FENCING.md against real nodes: tokens grow, the commit round repairs diverged counters, counters outlive leases. */
+@WithRedisNodes(5)
+class FencingIT {
+
+    private static final Logger log = LoggerFactory.getLogger(FencingIT.class);
+    private static final Duration TTL = Duration.ofSeconds(10);
+
+    private static long counter(RedisServer node, String resource) {
+        String value = node.get(resource + RedlockConfig.FENCE_SUFFIX);
+        return value == null ? 0 : Long.parseLong(value);
+    }
+
+    @Test
+    void tokensStrictlyIncreaseOverAThousandAcquisitionsWithRandomNodesPaused(RedisNodes nodes) {
+        Random random = new Random(20261122);
+        List<RedisServer> paused = new ArrayList<>();
+        try (Redlock redlock = redlockOn(nodes).nodeTimeout(Duration.ofMillis(30)).build()) {
+            long previous = 0;
+            int acquisitions = 0;
+            while (acquisitions < 1_000) {
+                if (acquisitions % 25 == 0) {
+                    paused.forEach(RedisServer::resume);
+                    paused.clear();
+                    int count = random.nextInt(3); // 0, 1 or 2 of 5 nodes stalled
+                    List<RedisServer> shuffled = new ArrayList<>(nodes.servers());
+                    java.util.Collections.shuffle(shuffled, random);
+                    for (RedisServer node : shuffled.subList(0, count)) {
+                        node.pause();
+                        paused.add(node);
+                    }
+                }
+                Lease lease = redlock.acquire("ledger", TTL, Duration.ofSeconds(10)).orElseThrow();
+                assertThat(lease.fencingToken()).as("token of acquisition %d", acquisitions).isGreaterThan(previous);
+                previous = lease.fencingToken();
+                lease.releaseAsync(); // not awaited: a paused node answers only after it resumes
+                acquisitions++;
+            }
+            log.info("1,000 sequential acquisitions with random stalled nodes: last token {}", previous);
+        } finally {
+            paused.forEach(RedisServer::resume);
+        }
+    }
+
+    @Test
+    void theCommitRoundRaisesDivergedCountersAboveEveryEarlierToken(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            long earlier = redlock.tryAcquire("diverged", TTL).orElseThrow().fencingToken();
+            redlock.tryAcquire("diverged", TTL); // refused: still held; counters untouched
+            // release by hand, then push two nodes' counters ahead with attempts that reach only a minority
+            for (RedisServer node : nodes) {
+                node.redis(r -> r.del("diverged"));
+            }
+            nodes.node(2).kill();
+            nodes.node(3).kill();
+            nodes.node(4).kill();
+            for (int i = 0; i < 5; i++) {
+                assertThat(redlock.tryAcquire("diverged", TTL)).isEmpty(); // granted by 0 and 1 only, then released
+            }
+            assertThat(counter(nodes.node(0), "diverged")).isEqualTo(earlier + 5);
+            assertThat(ItSupport.absentEverywhere(nodes, "diverged")).isTrue();
+            nodes.node(2).start();
+            nodes.node(3).start();
+            nodes.node(4).start();
+            // nodes 2-4 restarted empty: their counters answer 1, nodes 0-1 answer earlier + 6: one majority at T fails
+            Lease lease = await().atMost(Duration.ofSeconds(10)).pollInterval(units(1))
+                    .until(() -> redlock.tryAcquire("diverged", TTL).orElse(null), l -> l != null);
+            assertThat(lease.fencingToken()).isGreaterThan(earlier + 5);
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
+                for (RedisServer node : nodes) {
+                    assertThat(counter(node, "diverged")).as("counter on %s", node).isEqualTo(lease.fencingToken());
+                }
+            });
+        }
+    }
+
+    @Test
+    void countersSurviveReleaseAndNeverExpire(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease first = redlock.tryAcquire("kept", TTL).orElseThrow();
+            first.release();
+            for (RedisServer node : nodes) {
+                assertThat(counter(node, "kept")).isEqualTo(first.fencingToken());
+                assertThat(node.pttl("kept" + RedlockConfig.FENCE_SUFFIX)).isEqualTo(-1L); // no TTL
+            }
+            Lease second = redlock.tryAcquire("kept", TTL).orElseThrow();
+            assertThat(second.fencingToken()).isEqualTo(first.fencingToken() + 1);
+        }
+    }
+
+    @Test
+    void tokensAreDistinctAcrossConcurrentClients(RedisNodes nodes) throws Exception {
+        try (Redlock a = redlockOn(nodes).build(); Redlock b = redlockOn(nodes).build()) {
+            Set<Long> tokens = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Redlock redlock = t % 2 == 0 ? a : b;
+                Thread thread = new Thread(() -> {
+                    for (int i = 0; i < 20; i++) {
+                        Lease lease = redlock.acquire("shared", TTL, Duration.ofSeconds(30)).orElseThrow();
+                        assertThat(tokens.add(lease.fencingToken())).isTrue();
+                        lease.release();
+                    }
+                });
+                threads.add(thread);
+                thread.start();
+            }
+            for (Thread thread : threads) {
+                thread.join(60_000);
+            }
+            assertThat(tokens).hasSize(160);
+        }
+    }
+
+    @Test
+    void theClockFloorKeepsTokensGrowingAfterANodeLosesItsCounter(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).fencingClockFloor(true).build()) {
+            Lease first = redlock.tryAcquire("floored", TTL).orElseThrow();
+            long seconds = Long.parseLong(nodes.node(0).redis(r -> r.time()).get(0));
+            assertThat(first.fencingToken()).isGreaterThanOrEqualTo(seconds << 20).isLessThan(1L << 53);
+            first.release();
+            // every node restarts empty, after a pause longer than a second
+            for (RedisServer node : nodes) {
+                node.kill();
+            }
+            await().pollDelay(Duration.ofMillis(1_100)).atMost(Duration.ofSeconds(5)).until(() -> true);
+            for (RedisServer node : nodes) {
+                node.start();
+            }
+            Lease second = await().atMost(Duration.ofSeconds(10)).pollInterval(units(1))
+                    .until(() -> redlock.tryAcquire("floored", TTL).orElse(null), l -> l != null);
+            assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+        }
+    }
+
+    @Test
+    void withoutTheClockFloorARestartedNodeSetStartsOverAndTokensGoBack(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            for (int i = 0; i < 3; i++) {
+                redlock.tryAcquire("forgotten", TTL).orElseThrow().release();
+            }
+            for (RedisServer node : nodes) {
+                node.restart();
+            }
+            Lease after = await().atMost(Duration.ofSeconds(10)).pollInterval(units(1))
+                    .until(() -> redlock.tryAcquire("forgotten", TTL).orElse(null), l -> l != null);
+            // the documented hazard: no persistence, no clock floor -> the counter starts over
+            assertThat(after.fencingToken()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void withFencingOffTheLockIsAPlainSetNxKeyThatOtherClientsRespect(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).fencing(false).build()) {
+            // another Redlock client holds the resource with a plain SET NX PX on every node
+            for (RedisServer node : nodes) {
+                node.redis(r -> r.set("plain", "their-value", SetArgs.Builder.nx().px(10_000)));
+            }
+            assertThat(redlock.tryAcquire("plain", TTL)).isEmpty();
+            for (RedisServer node : nodes) {
+                node.redis(r -> r.del("plain"));
+            }
+            Lease lease = redlock.tryAcquire("plain", TTL).orElseThrow();
+            assertThatThrownBy(lease::fencingToken).isInstanceOf(RedlockException.class)
+                    .hasMessageContaining("fencing(false)");
+            for (RedisServer node : nodes) {
+                // nothing but the plain key, and the other client's SET NX is refused
+                assertThat(node.get("plain" + RedlockConfig.FENCE_SUFFIX)).isNull();
+                String theirs = node.redis(r -> r.set("plain", "their-value", SetArgs.Builder.nx().px(10_000)));
+                assertThat(theirs).isNull();
+            }
+            // the other client's standard release script, given our value, releases our lock
+            String release = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
+                    + "else return 0 end";
+            for (RedisServer node : nodes) {
+                Long deleted = node.redis(r -> r.eval(release, ScriptOutputType.INTEGER, new String[] {"plain"},
+                        lease.value()));
+                assertThat(deleted).isEqualTo(1L);
+            }
+        }
+    }
+
+    @Test
+    void aFencedLockIsStillAPlainKeyForOtherClients(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("mixed", TTL).orElseThrow();
+            for (RedisServer node : nodes) {
+                assertThat(node.get("mixed")).isEqualTo(lease.value());
+                String theirs = node.redis(r -> r.set("mixed", "x", SetArgs.Builder.nx().px(10_000)));
+                assertThat(theirs).isNull();
+            }
+            Set<Long> seen = new HashSet<>();
+            for (RedisServer node : nodes) {
+                seen.add(counter(node, "mixed"));
+            }
+            assertThat(seen).containsExactly(lease.fencingToken());
+        }
+    }
+}
