@@ -1,43 +1,47 @@
 /*
  * fencing.pml -- Promela model of the distributed-lock fencing-token protocol
- * (N = 3 independent Redis nodes, per node a lock key K and a counter F).
+ * (N = 3 independent Redis nodes; per node a lock key K and a counter F).
  *
- * Compile-time switches (pass to `spin -a -D...`):
- *   -DNC=2 | -DNC=3     number of lock attempts (each attempt = one client
- *                       process with a fresh unique value v = c+1). default 2
- *   -DINITMAX=k         each node's counter F starts at a nondeterministic
- *                       value in 0..k (abstracts earlier history: failed
- *                       attempts that bumped some counters).   default 2
- *   -DNAIVE             no commit round: T := max of the grants seen,
- *                       usable iff a majority of grants was seen.
+ * Compile-time switches (spin -a -D...):
+ *   -DNC=2 | -DNC=3     number of lock attempts. Each attempt is one client
+ *                       with a fresh unique value v = c+1 (a retrying client
+ *                       is modelled as a further attempt).       default 2
+ *   -DINITMAX=k         every node's F starts at a nondeterministic value in
+ *                       0..k (abstracts earlier history: failed attempts
+ *                       that bumped some counters), k <= 3.      default 2
+ *   -DNAIVE             no commit round: T := max of the grants seen; the
+ *                       lease is usable iff a majority of grants was seen.
  *   -DTIMING_FAULTS     any key may expire at any time (clock jumps on nodes,
- *                       paused clients); the client's timing check does NOT
- *                       notice.  Without it ("no timing faults") a key may
- *                       expire only while its holder is not using the lease;
- *                       if it expires while the holder is still acquiring or
+ *                       paused clients) and the client's timing check does
+ *                       not notice.  Without it ("no timing faults") a key
+ *                       cannot expire while its holder uses the lease; if it
+ *                       expires while the holder is still acquiring or
  *                       committing, the holder's timing check fails.
  *   -DRESTART_PLAIN     a node may restart losing K and F (F := 0)
- *   -DRESTART_DURABLE   a node may restart losing K, keeping F
- *   -DRESTART_FLOOR     a node may restart losing K, F := F + j, j in {1,2}
- *                       (clock floor: strictly above anything it ever had;
- *                       F never decreases in this model so "anything it
- *                       ever had" = current F)
- *   -DMAXR=r            bound on the number of restarts            default 1
+ *   -DRESTART_DURABLE   a node may restart losing K and keeping F
+ *   -DRESTART_FLOOR     a node may restart losing K, with F := F + j,
+ *                       j in {1,2}: the clock floor is strictly above any
+ *                       value the node ever had (F never decreases in this
+ *                       variant, so "ever had" = the current F)
+ *   -DMAXR=r            bound on the number of node restarts.   default 1
  *   exactly one of -DCHECK_UNIQUE -DCHECK_ORDER -DCHECK_STALE -DCHECK_MUTEX
  *
- * Abstractions (see README.md):
- *  - Every node operation (acquire, commit, release, expiry, restart) is one
- *    atomic step; steps of different clients/nodes interleave arbitrarily,
- *    which models client pauses and delayed messages.  A message may be
- *    delivered after the client decided (late) or never.
- *  - A reply is either seen by the client (recorded while it is still
- *    collecting) or not (lost, or arrived after the decision).
- *  - Release is immediate and atomic (`if K == v then K := empty`); a delayed
+ * Style: the whole system is ONE process (Sys) whose loop holds guarded
+ * d_step commands: every client step and every node step (acquire, commit,
+ * release, expiry, restart) is one indivisible transition, and the model
+ * checker explores every order of them.  That covers client pauses of any
+ * length, messages delivered in any order, late (after the client decided)
+ * or never.
+ *  - A reply is seen by the client (recorded while it is still collecting)
+ *    or not (lost, or arriving after the decision): both are explored.
+ *  - Release is immediate and atomic (if K == v then K := empty).  A delayed
  *    or lost release is subsumed by expiry, which may always remove the key
  *    of an attempt that has ended.
- *  - The storage's read path is identical to its write path, so only writes
- *    are modelled.  A usable holder may write any number of times at any
- *    later moment.
+ *  - Storage reads follow the same rule as writes, so only writes are
+ *    modelled.  A usable holder may write any number of times, at any later
+ *    moment, before it gives the lease up.
+ *  - Ghost variables that only the chosen property reads are compiled in
+ *    only for that property (they never influence the protocol).
  */
 
 #ifndef NC
@@ -55,50 +59,64 @@
 #define ALLN 7           /* bitmask of all nodes */
 
 /* client phases */
-#define IDLE 0
+#define IDLE 0           /* not started */
 #define ACQ  1           /* acquire messages sent, collecting replies */
 #define COM  2           /* token chosen, collecting commit replies */
 #define USE  3           /* lease usable: may write with token tok[c] */
 #define DONE 4           /* attempt ended (failed, or lease given up) */
 
+#if defined(CHECK_ORDER) || defined(CHECK_STALE)
+#define GHOST_PREC 1
+#endif
+#if defined(RESTART_PLAIN) || defined(RESTART_DURABLE) || defined(RESTART_FLOOR)
+#define RESTARTS_ON 1
+#endif
+
 byte K[NN];              /* lock key: 0 = empty, else value c+1 of attempt c */
 byte F[NN];              /* fencing counter, never expires */
 
 byte phase[NC];
-byte pendAcq[NC];        /* acquire messages not yet delivered (node bitmask) */
-byte pendCom[NC];        /* commit messages not yet delivered (node bitmask) */
+byte pendAcq[NC];        /* acquire messages in flight (node bitmask) */
+byte pendCom[NC];        /* commit messages in flight (node bitmask) */
 byte seen[NC*NN];        /* acquire reply the client saw (0 = none/denied/lost) */
 byte comSeen[NC];        /* nodes the client counts as committed */
-byte tok[NC];            /* token T chosen by the attempt */
-byte expired;            /* bit c: an honest clock expired a key of c before c decided */
+byte tok[NC];            /* token T of the attempt */
+byte expired;            /* bit c: an honest clock expired a key of c before
+                            c decided, so c's timing check fails */
+#ifdef RESTARTS_ON
 byte restarts;
+#endif
 
-/* storage (the protected resource) */
-byte hw;                 /* highest accepted token */
-byte owner;              /* value that holds hw */
-
-/* ---- ghost state (history), used only by the properties ---- */
+/* ---- ghost state (history) read only by the properties ---- */
 byte usable;             /* bit c: attempt c obtained a usable lease */
+#ifdef GHOST_PREC
 byte granted[NC];        /* nodes where c's acquire was granted */
-byte committed[NC];      /* nodes where c's tenure was committed (node view) */
+byte committed[NC];      /* nodes where c's tenure was committed */
 byte gb[NC*NC];          /* gb[x*NC+y] bit n: x's tenure on n came before y's */
 short precB;             /* bit x*NC+y: x was usable before y began acquiring */
+#endif
+#ifdef CHECK_STALE
+byte hw;                 /* storage: highest accepted token */
+byte owner;              /* storage: value that holds hw */
 byte wrote;              /* bit c: storage accepted a write from c */
-bit  staleBad;           /* storage accepted a write from x after one from y,
+bit  staleBad;           /* storage accepted a write from x after one from y
                             although x precedes y */
+#endif
 
-#define B(m,i)   (((m) >> (i)) & 1)
-#define POP(m)   (B(m,0) + B(m,1) + B(m,2))
-#define USABLE(x) B(usable, x)
-/* x precedes y: x usable before y began, or on some node where both were
-   committed, x's tenure came first */
-#define PREC(x,y) (B(precB, (x)*NC+(y)) || \
-                   ((gb[(x)*NC+(y)] & committed[x] & committed[y]) != 0))
+hidden byte x, y, h_cnt, t, gm, em;   /* scratch, only inside d_steps */
+
+#define B(m,i)    (((m) >> (i)) & 1)
+#define POP(m)    (B(m,0) + B(m,1) + B(m,2))
+#define USABLE(i) B(usable, i)
+/* x precedes y: x was usable before y began acquiring, or on some node where
+   both were committed x's tenure came first */
+#define PREC(a,b) (B(precB, (a)*NC+(b)) || \
+                   ((gb[(a)*NC+(b)] & committed[a] & committed[b]) != 0))
 
 /* ----------------------------- properties ----------------------------- */
-#define PU(x,y) (!(USABLE(x) && USABLE(y) && tok[x] == tok[y]))
-#define PO(x,y) (!(USABLE(x) && USABLE(y) && PREC(x,y) && tok[x] >= tok[y]))
-#define INUSE(x) (phase[x] == USE)
+#define PU(a,b) (!(USABLE(a) && USABLE(b) && tok[a] == tok[b]))
+#define PO(a,b) (!(USABLE(a) && USABLE(b) && PREC(a,b) && tok[a] >= tok[b]))
+#define INUSE(a) (phase[a] == USE)
 #if NC == 2
 #define UNIQUE_OK (PU(0,1))
 #define ORDER_OK  (PO(0,1) && PO(1,0))
@@ -124,8 +142,9 @@ bit  staleBad;           /* storage accepted a write from x after one from y,
 #error "define one of CHECK_UNIQUE CHECK_ORDER CHECK_STALE CHECK_MUTEX"
 #endif
 
-/* The monitor waits (without adding states) until the property is false in
-   some reachable state, then fails: checks the invariant in every state. */
+/* The monitor stays blocked (adding no states) until the property is false
+   in some reachable state, then fails: the invariant is checked in every
+   reachable state. */
 active proctype Monitor()
 {
 end:  atomic { !(PROP) -> assert(PROP) }
@@ -133,75 +152,77 @@ end:  atomic { !(PROP) -> assert(PROP) }
 
 /* ------------------------------ node steps ------------------------------ */
 
-/* node n executes c's acquire: if K empty then K := v; F++; reply F else 0 */
-inline deliverAcq(c, n)
+/* node n executes c's acquire: if K empty then K := v; F++; reply F else 0.
+   SEEN = 1: the client sees the reply (only possible while it collects);
+   SEEN = 0: the reply is lost, late, or the client already decided. */
+#ifdef GHOST_PREC
+#define GHOST_GRANT(c,n) \
+    x = 0; \
+    do \
+    :: x < NC -> \
+       if \
+       :: x != c && B(granted[x], n) -> gb[x*NC + c] = gb[x*NC + c] | (1 << n) \
+       :: else \
+       fi; x++ \
+    :: else -> break \
+    od; \
+    granted[c] = granted[c] | (1 << n);
+#else
+#define GHOST_GRANT(c,n)
+#endif
+
+inline deliverAcq(c, n, SEEN)
 {
-  atomic {
-    B(pendAcq[c], n) ->
+  d_step {
+    B(pendAcq[c], n) && (SEEN == 0 || phase[c] == ACQ) ->
     pendAcq[c] = pendAcq[c] ^ (1 << n);
     if
     :: K[n] == 0 ->
        K[n] = c + 1; F[n] = F[n] + 1;
-       x = 0;
-       do
-       :: x < NC ->
-          if
-          :: x != c && B(granted[x], n) -> gb[x*NC + c] = gb[x*NC + c] | (1 << n)
-          :: else
-          fi; x++
-       :: else -> break
-       od; x = 0;
-       granted[c] = granted[c] | (1 << n);
-       printf("EV: node %d grants c%d: F=%d\n", n, c, F[n]);
+       GHOST_GRANT(c, n)
        if
-       :: phase[c] == ACQ ->
-          if
-          :: seen[c*NN + n] = F[n]                  /* reply seen */
-          :: printf("EV:   (reply lost / late)\n")  /* reply lost or late */
-          fi
-       :: else -> printf("EV:   (c%d already decided)\n", c)
+       :: SEEN -> seen[c*NN + n] = F[n];
+          printf("EV: node %d grants c%d: F=%d (reply seen)\n", n, c, F[n])
+       :: else ->
+          printf("EV: node %d grants c%d: F=%d (reply not seen)\n", n, c, F[n])
        fi
-    :: else -> printf("EV: node %d refuses c%d (K held)\n", n, c)
+    :: else -> printf("EV: node %d refuses c%d (K held by c%d)\n", n, c, K[n] - 1)
     fi
   }
 }
 
 /* node n executes c's commit with token T = tok[c]:
    if K != v reply 0; if F > T reply -1; if F < T then F := T; reply 1 */
-inline deliverCom(c, n)
+#ifdef GHOST_PREC
+#define GHOST_COMMIT(c,n) committed[c] = committed[c] | (1 << n);
+#else
+#define GHOST_COMMIT(c,n)
+#endif
+
+inline deliverCom(c, n, SEEN)
 {
-  atomic {
-    B(pendCom[c], n) ->
+  d_step {
+    B(pendCom[c], n) && (SEEN == 0 || phase[c] == COM) ->
     pendCom[c] = pendCom[c] ^ (1 << n);
     if
     :: K[n] != c + 1 -> printf("EV: node %d commit c%d -> 0\n", n, c)
     :: K[n] == c + 1 && F[n] > tok[c] -> printf("EV: node %d commit c%d -> -1\n", n, c)
     :: K[n] == c + 1 && F[n] <= tok[c] ->
        F[n] = tok[c];
-       committed[c] = committed[c] | (1 << n);
-       printf("EV: node %d commit c%d -> 1 (F=%d)\n", n, c, F[n]);
-       if
-       :: phase[c] == COM ->
-          if
-          :: comSeen[c] = comSeen[c] | (1 << n)
-          :: skip                                   /* reply lost or late */
-          fi
-       :: else
-       fi
+       GHOST_COMMIT(c, n)
+       if :: SEEN -> comSeen[c] = comSeen[c] | (1 << n) :: else fi;
+       printf("EV: node %d commit c%d -> 1, F=%d (seen=%d)\n", n, c, F[n], SEEN)
     fi
   }
 }
 
-/* lock key on node n expires */
+/* the lock key on node n expires */
 inline expire(n)
 {
-  atomic {
+  d_step {
 #ifdef TIMING_FAULTS
     K[n] != 0 ->
 #else
-    /* honest clocks: a key cannot expire while its holder uses the lease;
-       if it expires before the holder decided, the holder's timing check
-       (elapsed < TTL) fails */
     K[n] != 0 && phase[K[n] - 1] != USE ->
     if
     :: phase[K[n] - 1] == ACQ || phase[K[n] - 1] == COM ->
@@ -214,57 +235,25 @@ inline expire(n)
   }
 }
 
-#if defined(RESTART_PLAIN) || defined(RESTART_DURABLE) || defined(RESTART_FLOOR)
-#define RESTARTS 1
-inline restart(n)
+#ifdef RESTARTS_ON
+/* node n restarts: K is lost; F per variant (J = floor jump) */
+inline restart(n, J)
 {
-  atomic {
+  d_step {
     restarts < MAXR ->
     restarts++;
     K[n] = 0;
 #if defined(RESTART_PLAIN)
     F[n] = 0;
 #elif defined(RESTART_FLOOR)
-    if
-    :: F[n] = F[n] + 1
-    :: F[n] = F[n] + 2
-    fi;
+    F[n] = F[n] + J;
 #endif
     printf("EV: node %d restarts, F=%d\n", n, F[n])
   }
 }
 #endif
 
-#define ACQS(c) :: deliverAcq(c,0) :: deliverAcq(c,1) :: deliverAcq(c,2)
-#define COMS(c) :: deliverCom(c,0) :: deliverCom(c,1) :: deliverCom(c,2)
-
-/* network + environment: delivers messages in any order, expires keys,
-   restarts nodes */
-active proctype Env()
-{
-  byte x;
-end:
-  do
-  ACQS(0)
-  ACQS(1)
-#if NC > 2
-  ACQS(2)
-#endif
-#ifndef NAIVE
-  COMS(0)
-  COMS(1)
-#if NC > 2
-  COMS(2)
-#endif
-#endif
-  :: expire(0) :: expire(1) :: expire(2)
-#ifdef RESTARTS
-  :: restart(0) :: restart(1) :: restart(2)
-#endif
-  od
-}
-
-/* ------------------------------- clients ------------------------------- */
+/* ------------------------------ client steps ------------------------------ */
 
 inline release(c)
 {
@@ -273,54 +262,55 @@ inline release(c)
   if :: K[2] == c + 1 -> K[2] = 0 :: else fi
 }
 
-/* storage: accept iff t > hw or (t == hw and owner == v) */
-inline write(c)
-{
-  if
-  :: tok[c] > hw || (tok[c] == hw && owner == c + 1) ->
-     y = 0;
-     do
-     :: y < NC ->
-        if
-        :: y != c && B(wrote, y) && PREC(c, y) -> staleBad = 1
-        :: else
-        fi; y++
-     :: else -> break
-     od; y = 0;
-     hw = tok[c]; owner = c + 1; wrote = wrote | (1 << c);
-     printf("EV: storage accepts write of c%d with token %d\n", c, tok[c])
-  :: else ->
-     printf("EV: storage rejects write of c%d with token %d (hw=%d)\n", c, tok[c], hw)
-  fi
-}
+/* 1. begin: (ghost) note the leases already usable; send acquire everywhere */
+#ifdef GHOST_PREC
+#define GHOST_BEGIN(c) \
+    y = 0; \
+    do \
+    :: y < NC -> \
+       if :: USABLE(y) -> precB = precB | (1 << (y*NC + c)) :: else fi; y++ \
+    :: else -> break \
+    od;
+#else
+#define GHOST_BEGIN(c)
+#endif
 
-proctype Client(byte c)
+inline begin(c)
 {
-  byte y, cnt, t, gm, em;
-
-  /* 1. begin: record which leases are already usable; send acquires */
-  atomic {
-    y = 0;
-    do
-    :: y < NC ->
-       if
-       :: USABLE(y) -> precB = precB | (1 << (y*NC + c))
-       :: else
-       fi; y++
-    :: else -> break
-    od; y = 0;
+  d_step {
+    phase[c] == IDLE ->
+    GHOST_BEGIN(c)
     phase[c] = ACQ; pendAcq[c] = ALLN;
     printf("EV: c%d begins acquiring\n", c)
-  };
+  }
+}
 
-  /* 2. decide, at any moment, from the replies seen so far */
-  atomic {
-    y = 0; cnt = 0; t = 0; gm = 0; em = 0;
+/* 2.+3. decide (at any moment) from the replies seen so far */
+#ifdef NAIVE
+#define AFTER_GRANTS(c) \
+    comSeen[c] = gm;          /* naive: every grant seen counts, no commit */
+#define GHOST_EXACT(c,m) committed[c] = m;
+#else
+#define AFTER_GRANTS(c) \
+    comSeen[c] = em;          /* nodes that replied exactly T are committed */ \
+    pendCom[c] = ALLN ^ em;   /* commit the others */
+#define GHOST_EXACT(c,m) committed[c] = committed[c] | em;
+#endif
+#ifndef GHOST_PREC
+#undef GHOST_EXACT
+#define GHOST_EXACT(c,m)
+#endif
+
+inline decide(c)
+{
+  d_step {
+    phase[c] == ACQ ->
+    h_cnt = 0; t = 0; gm = 0; em = 0; y = 0;
     do
     :: y < NN ->
        if
        :: seen[c*NN + y] > 0 ->
-          cnt++; gm = gm | (1 << y);
+          h_cnt++; gm = gm | (1 << y);
           if :: seen[c*NN + y] > t -> t = seen[c*NN + y] :: else fi
        :: else
        fi; y++
@@ -329,59 +319,92 @@ proctype Client(byte c)
     y = 0;
     do
     :: y < NN ->
-       if :: gm & (1 << y) && seen[c*NN + y] == t -> em = em | (1 << y) :: else fi;
+       if :: B(gm, y) && seen[c*NN + y] == t -> em = em | (1 << y) :: else fi;
        seen[c*NN + y] = 0; y++
     :: else -> break
-    od; y = 0;
+    od;
     if
-    :: cnt < MAJ ->
-       printf("EV: c%d saw %d grant(s): fails\n", c, cnt);
-       cnt = 0; t = 0; gm = 0; em = 0;
-       goto fail
+    :: h_cnt < MAJ ->
+       phase[c] = DONE; release(c);
+       printf("EV: c%d saw %d grant(s): fails, releases\n", c, h_cnt)
     :: else ->
-       tok[c] = t;
-#ifdef NAIVE
-       /* naive: no commit round; every grant seen counts */
-       committed[c] = gm; comSeen[c] = gm;
-#else
-       /* 3. nodes that replied exactly T are committed; commit the others */
-       committed[c] = committed[c] | em; comSeen[c] = em;
-       pendCom[c] = ALLN ^ em;
-#endif
-       phase[c] = COM;
-       printf("EV: c%d saw %d grants, T=%d\n", c, cnt, t);
-       cnt = 0; t = 0; gm = 0; em = 0
+       tok[c] = t; phase[c] = COM;
+       AFTER_GRANTS(c)
+       GHOST_EXACT(c, gm)
+       printf("EV: c%d saw %d grants, T=%d\n", c, h_cnt, t)
     fi
-  };
-
-  /* 4. usable iff majority committed and the timing check passes */
-  atomic {
-    if
-    :: POP(comSeen[c]) >= MAJ && !B(expired, c) ->
-       phase[c] = USE; usable = usable | (1 << c); comSeen[c] = 0;
-       printf("EV: c%d lease USABLE with token %d\n", c, tok[c])
-    :: true ->     /* too few commits, or the timing check fails */
-       printf("EV: c%d does not get a usable lease\n", c);
-       goto fail
-    fi
-  };
-
-  /* holder: writes at any later moments, then gives the lease up */
-  do
-  :: atomic { write(c) }
-  :: break
-  od;
-  atomic {
-    phase[c] = DONE; release(c);
-    printf("EV: c%d ends its lease and releases\n", c)
-  };
-  goto stop;
-
-fail:
-  atomic { phase[c] = DONE; comSeen[c] = 0; release(c) };
-stop:
-  skip
+  }
 }
+
+/* 4. usable iff a majority is committed and the timing check passes */
+inline getLease(c)
+{
+  d_step {
+    phase[c] == COM && POP(comSeen[c]) >= MAJ && !B(expired, c) ->
+    phase[c] = USE; usable = usable | (1 << c); comSeen[c] = 0;
+    printf("EV: c%d lease USABLE with token %d\n", c, tok[c])
+  }
+}
+
+/* 4'. ... or it gives up: too few commits seen, or timing check fails */
+inline giveUp(c)
+{
+  d_step {
+    phase[c] == COM ->
+    phase[c] = DONE; comSeen[c] = 0; release(c);
+    printf("EV: c%d gets no usable lease, releases\n", c)
+  }
+}
+
+/* 5. the holder stops using the lease and releases */
+inline endLease(c)
+{
+  d_step {
+    phase[c] == USE ->
+    phase[c] = DONE; release(c);
+    printf("EV: c%d ends its lease, releases\n", c)
+  }
+}
+
+#ifdef CHECK_STALE
+/* storage: accept iff t > hw or (t == hw and owner == v) */
+inline write(c)
+{
+  d_step {
+    phase[c] == USE ->
+    if
+    :: tok[c] > hw || (tok[c] == hw && owner == c + 1) ->
+       y = 0;
+       do
+       :: y < NC ->
+          if :: y != c && B(wrote, y) && PREC(c, y) -> staleBad = 1 :: else fi; y++
+       :: else -> break
+       od;
+       hw = tok[c]; owner = c + 1; wrote = wrote | (1 << c);
+       printf("EV: storage accepts write of c%d, token %d\n", c, tok[c])
+    :: else ->
+       printf("EV: storage rejects write of c%d, token %d (hw=%d)\n", c, tok[c], hw)
+    fi
+  }
+}
+#define WRITE(c) :: write(c)
+#else
+#define WRITE(c)
+#endif
+
+/* ------------------------------- system ------------------------------- */
+
+#define CLIENT(c) \
+  :: begin(c) :: decide(c) :: getLease(c) :: giveUp(c) :: endLease(c) WRITE(c) \
+  :: deliverAcq(c,0,1) :: deliverAcq(c,1,1) :: deliverAcq(c,2,1) \
+  :: deliverAcq(c,0,0) :: deliverAcq(c,1,0) :: deliverAcq(c,2,0)
+#ifdef NAIVE
+#define COMMITS(c)
+#else
+#define COMMITS(c) \
+  :: deliverCom(c,0,1) :: deliverCom(c,1,1) :: deliverCom(c,2,1) \
+  :: deliverCom(c,0,0) :: deliverCom(c,1,0) :: deliverCom(c,2,0)
+#endif
 
 /* F[n] := nondeterministic value in 0..INITMAX */
 #if INITMAX == 0
@@ -394,15 +417,25 @@ stop:
 #define INITF(n) if :: F[n] = 0 :: F[n] = 1 :: F[n] = 2 :: F[n] = 3 fi
 #endif
 
-init
+active proctype Sys()
 {
   atomic {
     INITF(0); INITF(1); INITF(2);
-    printf("EV: initial counters A=%d B=%d C=%d\n", F[0], F[1], F[2]);
-    run Client(0);
-    run Client(1);
+    printf("EV: initial counters A=%d B=%d C=%d\n", F[0], F[1], F[2])
+  };
+end:
+  do
+  CLIENT(0) COMMITS(0)
+  CLIENT(1) COMMITS(1)
 #if NC > 2
-    run Client(2);
+  CLIENT(2) COMMITS(2)
 #endif
-  }
+  :: expire(0) :: expire(1) :: expire(2)
+#ifdef RESTARTS_ON
+  :: restart(0,1) :: restart(1,1) :: restart(2,1)
+#ifdef RESTART_FLOOR
+  :: restart(0,2) :: restart(1,2) :: restart(2,2)
+#endif
+#endif
+  od
 }

@@ -94,6 +94,20 @@ public final class Redlock implements AutoCloseable {
         return engine.acquire(resource, ttl, maxWait);
     }
 
+    /**
+     * Asks every node for the settings that decide the guarantees: role, cluster mode, eviction policy, persistence,
+     * and whether two entries are the same server. See {@link Inspection#tokenGuarantee()} and
+     * {@link Inspection#warnings()}. Unreachable nodes are reported, not thrown.
+     */
+    public Inspection inspect() {
+        return Blocking.await(inspectAsync(), "inspect");
+    }
+
+    /** Asynchronous {@link #inspect()}. */
+    public CompletionStage<Inspection> inspectAsync() {
+        return engine.inspect();
+    }
+
     /** Closes the connections and threads this instance created. Leases still held simply expire. Idempotent. */
     @Override
     public void close() {

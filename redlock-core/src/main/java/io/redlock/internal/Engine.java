@@ -9,7 +9,9 @@ import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
+import io.redlock.Inspection;
 import io.redlock.Lease;
+import io.redlock.NodeReport;
 import io.redlock.NodeFailure;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfig;
@@ -266,6 +268,18 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                     .thenCompose(Function.identity()).toCompletableFuture());
         }
         return releases;
+    }
+
+    /** Every node's settings, each within max(1 s, the per-node timeout). */
+    public CompletableFuture<Inspection> inspect() {
+        ensureOpen();
+        long timeout = Math.max(nodeTimeoutNanos, TimeUnit.SECONDS.toNanos(1));
+        List<CompletableFuture<NodeReport>> reports = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            reports.add(NodeInspector.inspect(node, timeout, redaction).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new)).thenApply(done -> new Inspection(
+                reports.stream().map(CompletableFuture::join).toList(), config.fencing(), config.fencingClockFloor()));
     }
 
     private void ensureOpen() {

@@ -63,7 +63,7 @@ final class NodeClient implements AutoCloseable {
 
     /** {@code SET key value NX PX ttl}: "OK" if set, null if the key exists. */
     CompletionStage<String> setNxPx(String key, String value, long ttlMillis) {
-        return call(redis -> redis.set(key, value, SetArgs.Builder.nx().px(ttlMillis)));
+        return command(redis -> redis.set(key, value, SetArgs.Builder.nx().px(ttlMillis)));
     }
 
     /** Runs a script with EVALSHA, falling back to EVAL when the node does not know it (NOSCRIPT). */
@@ -80,7 +80,8 @@ final class NodeClient implements AutoCloseable {
         return script.run(conn.async(), ScriptOutputType.INTEGER, keys, args);
     }
 
-    private <T> CompletionStage<T> call(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {
+    /** Any command on this node's connection; fails at once without a connection. */
+    <T> CompletionStage<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {
         StatefulRedisConnection<String, String> conn = connection;
         if (conn == null) {
             return unavailable();
