@@ -4,7 +4,7 @@
 module io.redlock.core {
     requires transitive lettuce.core;
     requires org.slf4j;
-    requires java.sql;
+    requires transitive java.sql;
 
     exports io.redlock;
     exports io.redlock.fencing;

@@ -1,6 +1,7 @@
 package io.redlock;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -33,8 +34,18 @@ public interface Lease extends AutoCloseable {
     /** Time left before the lease stops being valid; zero once expired or released. */
     Duration remainingValidity();
 
-    /** True while the lease is neither released nor past its validity. */
+    /** True while the lease is neither released, nor lost, nor past its validity. */
     boolean isValid();
+
+    /** Why the lease was lost, if it was; empty while it is held, after a release, or for a lease that merely expired unwatched. */
+    Optional<LossReason> lossReason();
+
+    /**
+     * Registers a listener told once if this lease is lost before it is released: an extension fails, the validity
+     * runs out, or the maximum hold time is reached. Called at once if the lease is already lost. For a lease that is
+     * not auto-extended, "lost" means its validity ran out before {@link #release()}.
+     */
+    void onLost(LeaseListener listener);
 
     /**
      * Sets the TTL of the lock key to {@code ttl} on every node that still holds this lease's value. Succeeds only if

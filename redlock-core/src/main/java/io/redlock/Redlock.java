@@ -5,6 +5,8 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
+import io.redlock.internal.LockRunner;
+import io.redlock.internal.RedlockLockImpl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +37,12 @@ public final class Redlock implements AutoCloseable {
 
     private final RedlockConfig config;
     private final Engine engine;
+    private final LockRunner runner;
 
     private Redlock(RedlockConfig config) {
         this.config = config;
         this.engine = new Engine(config);
+        this.runner = new LockRunner(engine);
     }
 
     /** A builder with the defaults of {@link RedlockConfig}. */
@@ -95,6 +99,52 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
+     * Runs {@code work} on the calling thread while holding the lock: waits up to {@code options.maxWait()} for it,
+     * extends the lease in the background when {@code options.extendWhenRemaining()} of validity is left (for at
+     * most {@code options.maxHold()}), releases it when the work ends, and returns the work's result.
+     *
+     * <p>If the lease is lost while the work runs — an extension refused by a majority, the validity run out before
+     * an extension reached a majority, or the maximum hold time reached — the lease turns invalid at once, every
+     * {@link LeaseListener} is told, the working thread is interrupted, and this method throws
+     * {@link LeaseLostException} after the work returns, even if the work swallowed the interrupt.
+     *
+     * @throws LockNotAcquiredException if the lock was not acquired within {@code options.maxWait()}
+     * @throws LeaseLostException       if the lease was lost while the work ran
+     * @throws LeaseWorkException       if the work threw a checked exception (unchecked ones pass through)
+     */
+    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+        return runner.withLock(resource, options, work);
+    }
+
+    /** {@link #withLock(String, LockOptions, LeaseWork)} with {@link LockOptions#defaults()}. */
+    public <T> T withLock(String resource, LeaseWork<T> work) {
+        return withLock(resource, LockOptions.defaults(), work);
+    }
+
+    /**
+     * The asynchronous twin of {@link #withLock(String, LockOptions, LeaseWork)} for work that returns a stage: the
+     * lease is kept alive until that stage completes, then released. No thread is blocked or interrupted; a loss is
+     * reported by completing with {@link LeaseLostException} (and to the lease's listeners at once).
+     */
+    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
+        return runner.withLockAsync(resource, options, work);
+    }
+
+    /**
+     * A {@link java.util.concurrent.locks.Lock} on {@code resource} with {@link LockOptions#defaults()}; see
+     * {@link RedlockLock}.
+     */
+    public RedlockLock lock(String resource) {
+        return lock(resource, LockOptions.defaults());
+    }
+
+    /** A {@link java.util.concurrent.locks.Lock} on {@code resource}: TTL, watchdog and waiting from {@code options}. */
+    public RedlockLock lock(String resource, LockOptions options) {
+        return new RedlockLockImpl(engine, resource, options);
+    }
+
+    /**
      * Asks every node for the settings that decide the guarantees: role, cluster mode, eviction policy, persistence,
      * and whether two entries are the same server. See {@link Inspection#tokenGuarantee()} and
      * {@link Inspection#warnings()}. Unreachable nodes are reported, not thrown.
@@ -130,6 +180,8 @@ public final class Redlock implements AutoCloseable {
         private ClientResources clientResources;
         private boolean fencing = true;
         private boolean fencingClockFloor;
+        private LeaseListener leaseListener;
+        private boolean wakeOnRelease = true;
 
         private Builder() {
         }
@@ -214,6 +266,24 @@ public final class Redlock implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Told about every lease of this Redlock that is lost before it is released (an extension refused, validity
+         * run out, maximum hold time reached, or an unwatched lease expired). Default none.
+         */
+        public Builder leaseListener(LeaseListener listener) {
+            this.leaseListener = listener;
+            return this;
+        }
+
+        /**
+         * Whether a waiting acquisition subscribes to {@code <key>:released} (published by every release) and tries
+         * again at once instead of sleeping out its retry delay. Polling stays as the fallback. Default true.
+         */
+        public Builder wakeOnRelease(boolean wakeOnRelease) {
+            this.wakeOnRelease = wakeOnRelease;
+            return this;
+        }
+
         /** Validates the settings without connecting. */
         public RedlockConfig config() {
             List<RedisURI> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
@@ -236,7 +306,7 @@ public final class Redlock implements AutoCloseable {
                 throw new RedlockConfigException("fencingClockFloor(true) needs fencing(true)");
             }
             return new RedlockConfig(all, defaultTtl, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
-                    clientResources, fencing, fencingClockFloor);
+                    clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease);
         }
 
         /** Validates the settings and creates the Redlock, which starts connecting to every node. */

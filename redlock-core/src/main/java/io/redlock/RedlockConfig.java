@@ -35,10 +35,14 @@ public final class RedlockConfig {
     private final ClientResources clientResources;
     private final boolean fencing;
     private final boolean fencingClockFloor;
+    private final LeaseListener leaseListener;
+    private final boolean wakeOnRelease;
 
     RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
-            boolean fencingClockFloor) {
+            boolean fencingClockFloor, LeaseListener leaseListener, boolean wakeOnRelease) {
+        this.leaseListener = leaseListener;
+        this.wakeOnRelease = wakeOnRelease;
         this.nodes = List.copyOf(nodes);
         this.defaultTtl = defaultTtl;
         this.driftFactor = driftFactor;
@@ -96,6 +100,16 @@ public final class RedlockConfig {
      */
     public boolean fencingClockFloor() {
         return fencingClockFloor;
+    }
+
+    /** The listener told about every lease lost before its release, if any. */
+    public Optional<LeaseListener> leaseListener() {
+        return Optional.ofNullable(leaseListener);
+    }
+
+    /** True if waiting acquisitions subscribe to the resource's release channel and retry as soon as it is released. */
+    public boolean wakeOnRelease() {
+        return wakeOnRelease;
     }
 
     /** Lettuce resources supplied by the caller (not closed by {@link Redlock#close()}), if any. */

@@ -30,6 +30,8 @@ final class Acquisition {
     private final long ttlNanos;
     private final double driftFactor;
     private long start;
+    private volatile long freeInNanos = -1;
+    private volatile int grantsSeen;
 
     Acquisition(Engine engine, String resource, String key, long ttlMillis) {
         this.engine = engine;
@@ -41,6 +43,19 @@ final class Acquisition {
         this.ttlMillis = ttlMillis;
         this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
         this.driftFactor = engine.config().driftFactor();
+    }
+
+    /**
+     * After a lost attempt with fencing: when a majority of nodes should be free, from the holders' remaining TTLs
+     * reported by the refusing nodes, in nanoseconds from the end of the attempt; -1 if unknown.
+     */
+    long freeInNanos() {
+        return freeInNanos;
+    }
+
+    /** After a lost attempt: how many nodes had granted it when it was decided (0 if the lock was plainly held). */
+    int grantsSeen() {
+        return grantsSeen;
     }
 
     CompletableFuture<Optional<Lease>> run() {
@@ -68,6 +83,8 @@ final class Acquisition {
         }
         return Round.quorum(nodes, grants, Acquisition::isGrant, engine).thenCompose(round -> {
             if (!round.won()) {
+                freeInNanos = freeIn(round);
+                grantsSeen = round.granted();
                 return lost(grants, round);
             }
             long token = 0;
@@ -125,8 +142,10 @@ final class Acquisition {
 
     private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token) {
         engine.health().restored();
-        return CompletableFuture.completedFuture(Optional.of(new RedlockLease(engine, engine.ticker(), resource, key,
-                value, Validity.validUntil(start, ttlNanos, driftFactor), replies, token)));
+        RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
+                Validity.validUntil(start, ttlNanos, driftFactor), replies, token);
+        engine.granted(lease);
+        return CompletableFuture.completedFuture(Optional.of(lease));
     }
 
     /**
@@ -135,9 +154,23 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
-        return Round.required(nodes, engine.releasesAfter(replies, key, value), Engine.CONFIRMED, round.answered(),
+        return Round.required(nodes, engine.releasesAfter(replies, key, value, Scripts.RELEASED_BY_CLEANUP),
+                Engine.CONFIRMED, round.answered(),
                 start + engine.nodeTimeoutNanos(), engine).thenApply(released -> engine.health().notAcquired(resource,
                 round));
+    }
+
+    /** The quorum-th smallest time until a node is free: ours are free now, unknown ones never. */
+    private long freeIn(RoundResult<Long> round) {
+        long[] free = new long[nodes.size()];
+        for (int i = 0; i < free.length; i++) {
+            Long reply = round.reply(i);
+            free[i] = reply == null || reply == 0 ? Long.MAX_VALUE
+                    : reply > 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(-reply);
+        }
+        java.util.Arrays.sort(free);
+        long majorityFree = free[engine.config().quorum() - 1];
+        return majorityFree == Long.MAX_VALUE ? -1 : majorityFree;
     }
 
     private static boolean isGrant(Long reply) {

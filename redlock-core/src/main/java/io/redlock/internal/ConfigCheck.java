@@ -13,6 +13,9 @@ import java.util.Set;
 /** Validation of settings and call arguments; every failure is a {@link RedlockConfigException} naming the value. */
 public final class ConfigCheck {
 
+    /** More independent masters than this make no sense for a lock (and release notifications count nodes in a long). */
+    static final int MAX_NODES = 64;
+
     private ConfigCheck() {
     }
 
@@ -49,6 +52,9 @@ public final class ConfigCheck {
     public static void nodes(List<RedisURI> nodes) {
         if (nodes.isEmpty()) {
             throw new RedlockConfigException("no nodes: give at least one Redis URI with nodes(...) or node(...)");
+        }
+        if (nodes.size() > MAX_NODES) {
+            throw new RedlockConfigException("at most " + MAX_NODES + " nodes, was " + nodes.size());
         }
         Set<String> seen = new HashSet<>();
         for (RedisURI uri : nodes) {

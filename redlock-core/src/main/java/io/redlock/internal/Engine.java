@@ -26,7 +26,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,6 +62,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private ReleaseNotifier releaseNotifier;
 
     public Engine(RedlockConfig config) {
         this.config = config;
@@ -72,7 +72,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         this.health = new QuorumHealth(config.nodes().size());
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
         this.ownedResources = config.clientResources().isPresent() ? null
-                : DefaultClientResources.builder()
+                : DefaultClientResources.builder().ioThreadPoolSize(1).computationThreadPoolSize(1)
                         .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
                                 TimeUnit.MILLISECONDS))
                         .build();
@@ -158,56 +158,74 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         acquiring.add(result);
         result.whenComplete((lease, failure) -> acquiring.remove(result));
         long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
-        attemptUntil(resource, config.keyPrefix() + resource, ttl.toMillis(), deadline, result);
+        new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(), deadline, result).attempt();
         return result;
     }
 
-    private void attemptUntil(String resource, String key, long ttlMillis, long deadline,
-            CompletableFuture<Optional<Lease>> result) {
-        if (result.isDone()) {
-            return;
+    /** A lease was just granted: watch it if a global listener wants to hear about its loss. */
+    void granted(RedlockLease lease) {
+        if (config.leaseListener().isPresent()) {
+            Watchdog.of(this, lease);
         }
-        if (closed.get()) {
-            result.completeExceptionally(closedException());
-            return;
+    }
+
+    @Override
+    public void watch(RedlockLease lease) {
+        Watchdog.of(this, lease);
+    }
+
+    /**
+     * For a holder about to release: the loss of the lease, if it was lost or its validity ran out before the
+     * watchdog noticed (then the listeners are told now).
+     */
+    Optional<io.redlock.LossReason> settleBeforeRelease(RedlockLease lease) {
+        Optional<io.redlock.LossReason> lost = lease.lossBeforeRelease();
+        if (lost.isPresent() && lease.takePendingTell()) {
+            log.warn("lost the lock on '{}': {}", lease.resource(), lost.get().description());
+            lease.tellListeners(lost.get());
+            tellListener(lease, lost.get());
         }
-        CompletableFuture<Optional<Lease>> attempt;
-        try {
-            attempt = new Acquisition(this, resource, key, ttlMillis).run();
-        } catch (RuntimeException e) {
-            result.completeExceptionally(e);
-            return;
+        return lost;
+    }
+
+    /** Tells the global listener, if any, that a lease was lost. */
+    void tellListener(RedlockLease lease, io.redlock.LossReason reason) {
+        config.leaseListener().ifPresent(listener -> Listeners.notify(listener, lease, reason));
+    }
+
+    /** The pub/sub side of wake-on-release, opened on first use. */
+    synchronized ReleaseNotifier releaseNotifier() {
+        if (releaseNotifier == null) {
+            releaseNotifier = new ReleaseNotifier(client, config.nodes(), redaction);
         }
-        attempt.whenComplete((lease, failure) -> {
-            if (failure != null) {
-                result.completeExceptionally(Failures.unwrap(failure));
-            } else if (lease.isPresent()) {
-                if (!result.complete(lease)) {
-                    lease.get().releaseAsync(); // the caller gave up (interrupt, cancel or close)
-                }
-            } else {
-                long delay = config.retry().nextDelayNanos(ThreadLocalRandom.current());
-                if (ticker.read() + delay - deadline > 0) {
-                    result.complete(Optional.empty());
-                } else {
-                    try {
-                        scheduler.schedule(() -> attemptUntil(resource, key, ttlMillis, deadline, result), delay,
-                                TimeUnit.NANOSECONDS);
-                    } catch (RuntimeException rejected) {
-                        result.completeExceptionally(closedException());
-                    }
-                }
-            }
-        });
+        return releaseNotifier;
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    /** What an extension achieved. */
+    enum ExtendOutcome {
+        /** A majority confirmed inside the new validity; the lease was renewed. */
+        EXTENDED,
+        /** A majority answered that it does not hold the lease's value: the lock is gone. */
+        REFUSED,
+        /** No majority this time (nodes down or slow, or no validity left); the lease may still hold. */
+        FAILED
+    }
+
+    @Override
+    public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
+        return extendOutcome(lease, ttl).thenApply(outcome -> outcome == ExtendOutcome.EXTENDED);
     }
 
     /** SPEC R8: compare-and-PEXPIRE on every node, counted only with a majority inside the new validity. */
-    @Override
-    public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
+    CompletableFuture<ExtendOutcome> extendOutcome(RedlockLease lease, Duration ttl) {
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ensureOpen();
         if (!lease.isValid()) {
-            return CompletableFuture.completedFuture(false);
+            return CompletableFuture.completedFuture(ExtendOutcome.FAILED);
         }
         long ttlMillis = ttl.toMillis();
         long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
@@ -222,7 +240,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             long newValidUntil = Validity.validUntil(start, ttlNanos, config.driftFactor());
             if (round.won() && validity > 0) {
                 lease.renew(newValidUntil);
-                return true;
+                return ExtendOutcome.EXTENDED;
             }
             lease.shortenTo(newValidUntil);
             List<NodeFailure> failures = round.failures();
@@ -231,7 +249,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                         + " of " + nodes.size() + " nodes failed: " + failures, failures);
             }
             log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
-            return false;
+            return round.refusalsPreventQuorum() ? ExtendOutcome.REFUSED : ExtendOutcome.FAILED;
         });
     }
 
@@ -242,7 +260,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
             return CompletableFuture.completedFuture(null);
         }
-        return Round.all(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value()), CONFIRMED, this)
+        return Round.all(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
+                Scripts.RELEASED_BY_HOLDER), CONFIRMED, this)
                 .handle((round, failure) -> {
                     if (failure != null) {
                         log.debug("{}: release abandoned, the Redlock was closed; the keys expire by their TTL",
@@ -258,16 +277,25 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     /**
      * The compare-and-delete on every node, each sent only once that node's acquire reply has arrived (or failed):
      * an acquire still in flight can never land after the release that should undo it, whichever thread runs this.
+     * A node that answered that it refused the lock never held our value, so the release there is a certain no-op
+     * and is not sent; every node that granted, failed, timed out or never answered gets it (SPEC R5, R7).
      */
     List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
-            String value) {
+            String value, String message) {
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
-            releases.add(acquireReplies.get(i).handle((reply, failure) -> node.eval(Scripts.RELEASE, key, value))
+            releases.add(acquireReplies.get(i).handle((reply, failure) -> failure == null && refused(reply)
+                    ? CompletableFuture.completedFuture(0L)
+                    : node.eval(Scripts.RELEASE, key, value, message + value))
                     .thenCompose(Function.identity()).toCompletableFuture());
         }
         return releases;
+    }
+
+    /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
+    private static boolean refused(Object reply) {
+        return reply == null || reply instanceof Long counter && counter <= 0;
     }
 
     /** Every node's settings, each within max(1 s, the per-node timeout). */
@@ -288,7 +316,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         }
     }
 
-    private static RedlockException closedException() {
+    static RedlockException closedException() {
         return new RedlockException("this Redlock is closed");
     }
 
@@ -299,6 +327,11 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         }
         for (CompletableFuture<?> pending : acquiring) {
             pending.completeExceptionally(closedException());
+        }
+        synchronized (this) {
+            if (releaseNotifier != null) {
+                releaseNotifier.close();
+            }
         }
         for (NodeClient node : nodes) {
             try {

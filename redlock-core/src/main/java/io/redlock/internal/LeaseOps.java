@@ -9,4 +9,7 @@ interface LeaseOps {
     CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl);
 
     CompletableFuture<Void> release(RedlockLease lease);
+
+    /** Makes sure someone notices when the lease expires unreleased (a listener was added). */
+    void watch(RedlockLease lease);
 }

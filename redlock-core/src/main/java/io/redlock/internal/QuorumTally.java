@@ -67,6 +67,11 @@ final class QuorumTally {
         return granted >= quorum ? Decision.WON : Decision.LOST;
     }
 
+    /** True if the refusals alone (nodes that answered "not yours") make a majority impossible. */
+    boolean refusalsPreventQuorum() {
+        return refused > nodes - quorum;
+    }
+
     /** True if the failures alone (not refusals) make a majority impossible. */
     boolean failuresPreventQuorum() {
         return failed > nodes - quorum;

@@ -1,10 +1,15 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.LeaseListener;
+import io.redlock.LossReason;
 import io.redlock.RedlockException;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -22,6 +27,10 @@ final class RedlockLease implements Lease {
 
     private volatile long validUntil;
     private volatile CompletableFuture<Void> release;
+    private volatile LossReason lost;
+    private boolean pendingTell;
+    private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
+    private Watchdog watchdog;
 
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, String key, String value, long validUntil,
             List<? extends CompletableFuture<?>> acquireReplies, long token) {
@@ -69,7 +78,7 @@ final class RedlockLease implements Lease {
 
     @Override
     public Duration remainingValidity() {
-        if (release != null) {
+        if (release != null || lost != null) {
             return Duration.ZERO;
         }
         long left = validUntil - ticker.read();
@@ -78,7 +87,74 @@ final class RedlockLease implements Lease {
 
     @Override
     public boolean isValid() {
-        return release == null && validUntil - ticker.read() > 0;
+        return release == null && lost == null && validUntil - ticker.read() > 0;
+    }
+
+    @Override
+    public Optional<LossReason> lossReason() {
+        return Optional.ofNullable(lost);
+    }
+
+    @Override
+    public void onLost(LeaseListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        listeners.add(listener);
+        LossReason reason = lost;
+        if (reason != null && listeners.remove(listener)) {
+            Listeners.notify(listener, this, reason);
+            return;
+        }
+        ops.watch(this);
+    }
+
+    /** Marks the lease lost, unless it was released or lost already; {@link #isValid()} is false from now on. */
+    synchronized boolean markLost(LossReason reason) {
+        if (release != null || lost != null) {
+            return false;
+        }
+        lost = reason;
+        return true;
+    }
+
+    /**
+     * Before a release by the holder: if the validity already ran out unnoticed (the watchdog's check not yet run),
+     * that is a loss too. Returns the loss, if any; a loss found here still has to be told.
+     */
+    synchronized Optional<LossReason> lossBeforeRelease() {
+        if (lost == null && release == null && validUntil - ticker.read() <= 0) {
+            lost = LossReason.EXPIRED;
+            pendingTell = true;
+        }
+        return Optional.ofNullable(lost);
+    }
+
+    /** True once, if {@link #lossBeforeRelease()} found a loss nobody was told about yet. */
+    synchronized boolean takePendingTell() {
+        boolean tell = pendingTell;
+        pendingTell = false;
+        return tell;
+    }
+
+    /** Tells each registered listener once. */
+    void tellListeners(LossReason reason) {
+        for (LeaseListener listener : listeners) {
+            if (listeners.remove(listener)) {
+                Listeners.notify(listener, this, reason);
+            }
+        }
+    }
+
+    /** The watchdog of this lease, set once. */
+    synchronized Watchdog watchdog() {
+        return watchdog;
+    }
+
+    synchronized boolean setWatchdog(Watchdog dog) {
+        if (watchdog != null || release != null) {
+            return false;
+        }
+        watchdog = dog;
+        return true;
     }
 
     boolean isReleased() {
@@ -107,6 +183,7 @@ final class RedlockLease implements Lease {
     @Override
     public CompletionStage<Void> releaseAsync() {
         CompletableFuture<Void> started;
+        Watchdog dog;
         synchronized (this) {
             if (release == null) {
                 release = new CompletableFuture<>();
@@ -114,8 +191,13 @@ final class RedlockLease implements Lease {
             } else {
                 started = null;
             }
+            dog = watchdog;
         }
         if (started != null) {
+            listeners.clear();
+            if (dog != null) {
+                dog.stop(); // before the release is sent: no extension can follow it
+            }
             ops.release(this).whenComplete((v, e) -> {
                 if (e == null) {
                     started.complete(null);
@@ -131,6 +213,7 @@ final class RedlockLease implements Lease {
     public String toString() {
         return "Lease[" + resource + ", value " + value.substring(0, 6) + "…, "
                 + (token == Engine.NO_TOKEN ? "" : "token " + token + ", ")
-                + (isValid() ? "valid for " + remainingValidity().toMillis() + " ms" : "not valid") + "]";
+                + (lost != null ? "lost: " + lost.description()
+                        : isValid() ? "valid for " + remainingValidity().toMillis() + " ms" : "not valid") + "]";
     }
 }

@@ -189,7 +189,8 @@ final class Round<R> {
         }
         finished = true;
         return new RoundResult<>(tally.finalDecision() == QuorumTally.Decision.WON, context.ticker().read(),
-                replies.clone(), failures.clone(), answered.clone(), tally.failuresPreventQuorum());
+                replies.clone(), failures.clone(), answered.clone(), tally.failuresPreventQuorum(),
+                tally.refusalsPreventQuorum(), tally.granted());
     }
 
     /** Completes the result outside the monitor: continuations may start the next round. */

@@ -16,15 +16,24 @@ final class RoundResult<R> {
     private final NodeFailure[] failures;
     private final boolean[] answered;
     private final boolean failuresPreventQuorum;
+    private final boolean refusalsPreventQuorum;
+    private final int granted;
 
     RoundResult(boolean won, long decidedAt, Object[] replies, NodeFailure[] failures, boolean[] answered,
-            boolean failuresPreventQuorum) {
+            boolean failuresPreventQuorum, boolean refusalsPreventQuorum, int granted) {
+        this.refusalsPreventQuorum = refusalsPreventQuorum;
+        this.granted = granted;
         this.won = won;
         this.decidedAt = decidedAt;
         this.replies = replies;
         this.failures = failures;
         this.answered = answered;
         this.failuresPreventQuorum = failuresPreventQuorum;
+    }
+
+    /** How many nodes granted before the round decided. */
+    int granted() {
+        return granted;
     }
 
     /** True if a majority granted. */
@@ -61,6 +70,11 @@ final class RoundResult<R> {
             }
         }
         return list;
+    }
+
+    /** True if the refusals alone made a majority impossible: a majority answered "not yours". */
+    boolean refusalsPreventQuorum() {
+        return refusalsPreventQuorum;
     }
 
     /** True if the failures alone made a majority impossible, whatever the other nodes answered. */

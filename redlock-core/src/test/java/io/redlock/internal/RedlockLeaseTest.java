@@ -3,6 +3,7 @@ package io.redlock.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.FakeTicker;
+import io.redlock.LossReason;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +27,13 @@ class RedlockLeaseTest {
             releases.incrementAndGet();
             return releaseDone;
         }
+
+        @Override
+        public void watch(RedlockLease lease) {
+            watched.incrementAndGet();
+        }
     };
+    private final AtomicInteger watched = new AtomicInteger();
 
     private RedlockLease lease(Duration validFor) {
         return new RedlockLease(ops, ticker, "orders:42", "app:orders:42", "abcdefghijklmnopqrstuvwxyz0",
@@ -80,6 +87,43 @@ class RedlockLeaseTest {
         lease.releaseAsync();
         lease.renew(ticker.read() + Duration.ofSeconds(30).toNanos());
         assertThat(lease.isValid()).isFalse();
+    }
+
+    @Test
+    void aLostLeaseIsInvalidAndEachListenerIsToldOnce() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        List<LossReason> told = new java.util.ArrayList<>();
+        lease.onLost((l, reason) -> told.add(reason));
+        assertThat(watched).hasValue(1);
+        assertThat(lease.markLost(LossReason.EXPIRED)).isTrue();
+        assertThat(lease.markLost(LossReason.MAX_HOLD)).isFalse();
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.lossReason()).contains(LossReason.EXPIRED);
+        lease.tellListeners(LossReason.EXPIRED);
+        lease.tellListeners(LossReason.EXPIRED);
+        lease.onLost((l, reason) -> told.add(reason)); // registered after the loss: told at once
+        assertThat(told).containsExactly(LossReason.EXPIRED, LossReason.EXPIRED);
+    }
+
+    @Test
+    void aReleasedLeaseCannotBeLost() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        lease.releaseAsync();
+        assertThat(lease.markLost(LossReason.EXPIRED)).isFalse();
+        assertThat(lease.lossReason()).isEmpty();
+    }
+
+    @Test
+    void aListenerThatThrowsDoesNotStopTheOthers() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        List<String> told = new java.util.ArrayList<>();
+        lease.onLost((l, reason) -> {
+            throw new IllegalStateException("listener bug");
+        });
+        lease.onLost((l, reason) -> told.add("second"));
+        lease.markLost(LossReason.EXTENSION_REFUSED);
+        lease.tellListeners(LossReason.EXTENSION_REFUSED);
+        assertThat(told).containsExactly("second");
     }
 
     @Test

@@ -1,0 +1,201 @@
+package io.redlock.internal;
+
+import io.redlock.Lease;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Acquisition rounds until one succeeds or the maximum wait is spent (SPEC R6). Between rounds it sleeps a random
+ * delay from the retry policy — never longer than the holder's remaining TTL plus a little jitter, when the nodes
+ * reported it — and, listening to the key's lock events, tries again shortly after the holder's release reached a
+ * majority of nodes. A waiter that sees another client acquire first stands down instead of colliding with it. No
+ * round starts after the deadline.
+ */
+final class AcquireLoop implements ReleaseNotifier.Listener {
+
+    /** Bounds of the random pause after a release, so woken waiters do not collide. */
+    private static final long MIN_WAKE_JITTER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long MAX_WAKE_JITTER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /** A pause shorter than this is not worth a hand-off to the scheduler thread. */
+    private static final long INLINE_BELOW_NANOS = TimeUnit.MICROSECONDS.toNanos(300);
+
+    private final Engine engine;
+    private final String resource;
+    private final String key;
+    private final long ttlMillis;
+    private final long deadline;
+    private final CompletableFuture<Optional<Lease>> result;
+    private final long wakeJitterNanos;
+
+    // guarded by this
+    private ReleaseNotifier.Subscription events;
+    private ScheduledFuture<?> pending;
+    private boolean attempting;
+    private boolean jittering;
+    private boolean heldByOther;
+    private boolean releasedMeanwhile;
+    private int lastGrants;
+    private int cleanupsInARow;
+
+    AcquireLoop(Engine engine, String resource, String key, long ttlMillis, long deadline,
+            CompletableFuture<Optional<Lease>> result) {
+        this.engine = engine;
+        this.resource = resource;
+        this.key = key;
+        this.ttlMillis = ttlMillis;
+        this.deadline = deadline;
+        this.result = result;
+        this.wakeJitterNanos = Math.max(MIN_WAKE_JITTER_NANOS,
+                Math.min(MAX_WAKE_JITTER_NANOS, engine.config().retry().minDelay().toNanos() / 20));
+        result.whenComplete((lease, failure) -> stop());
+    }
+
+    void attempt() {
+        synchronized (this) {
+            if (result.isDone()) {
+                return;
+            }
+            attempting = true;
+            jittering = false;
+            releasedMeanwhile = false;
+            pending = null;
+        }
+        if (engine.isClosed()) {
+            result.completeExceptionally(Engine.closedException());
+            return;
+        }
+        Acquisition acquisition;
+        CompletableFuture<Optional<Lease>> round;
+        try {
+            acquisition = new Acquisition(engine, resource, key, ttlMillis);
+            round = acquisition.run();
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+        }
+        round.whenComplete((lease, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(Failures.unwrap(failure));
+            } else if (lease.isPresent()) {
+                if (!result.complete(lease)) {
+                    lease.get().releaseAsync(); // the caller gave up (interrupt, cancel or close)
+                }
+            } else {
+                waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
+            }
+        });
+    }
+
+    private synchronized void waitAndRetry(long freeInNanos, int grantsSeen) {
+        attempting = false;
+        lastGrants = grantsSeen;
+        // refused everywhere while a majority is taken: someone holds the lock and only its release matters;
+        // after a split vote (we got some nodes) the clean-ups of the other contenders matter too
+        heldByOther = freeInNanos > 0 && grantsSeen == 0;
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long delay = engine.config().retry().nextDelayNanos(random);
+        if (freeInNanos >= 0) {
+            delay = Math.min(delay, freeInNanos + random.nextLong(wakeJitterNanos + 1));
+        }
+        long left = deadline - engine.ticker().read();
+        boolean listening = engine.config().wakeOnRelease();
+        if (left <= 0 || (delay > left && !listening)) {
+            result.complete(Optional.empty());
+            return;
+        }
+        if (listening && events == null) {
+            events = engine.releaseNotifier().subscribe(key, this);
+        }
+        if (releasedMeanwhile) {
+            schedule(this::attemptAfterRelease, random(jitterAfter(false)), true);
+            return;
+        }
+        boolean delayFits = delay <= left;
+        schedule(delayFits ? this::attempt : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
+    }
+
+    @Override
+    public void released(boolean cleanup) {
+        synchronized (this) {
+            if (result.isDone()) {
+                return;
+            }
+            if (attempting) {
+                releasedMeanwhile |= !cleanup;
+                return;
+            }
+            if (jittering || (cleanup && heldByOther) || pending == null || !pending.cancel(false)) {
+                return;
+            }
+            long jitter = random(jitterAfter(cleanup));
+            if (jitter >= INLINE_BELOW_NANOS) {
+                schedule(this::attemptAfterRelease, jitter, true);
+                return;
+            }
+            pending = null;
+        }
+        attemptAfterRelease(); // on the I/O thread that saw the release: no hand-off to another thread
+    }
+
+    @Override
+    public synchronized void acquiredByOther() {
+        if (result.isDone() || !jittering || pending == null || !pending.cancel(false)) {
+            return;
+        }
+        // another waiter got there first: wait for its release instead of colliding with it
+        heldByOther = true;
+        long left = deadline - engine.ticker().read();
+        long delay = engine.config().retry().nextDelayNanos(ThreadLocalRandom.current());
+        schedule(delay <= left ? this::attempt : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
+    }
+
+    /** Caller holds the monitor. */
+    private void schedule(Runnable task, long delayNanos, boolean afterRelease) {
+        jittering = afterRelease;
+        try {
+            pending = engine.scheduler().schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        } catch (RuntimeException closing) {
+            result.completeExceptionally(Engine.closedException());
+        }
+    }
+
+    /**
+     * A holder's release: a short random pause. A failed attempt's clean-up means contenders just collided: back off
+     * exponentially with each clean-up in a row, and the less of the lock this client got in the collision, the
+     * longer — so the contender that nearly won goes first and the next round has one clear winner.
+     */
+    private long jitterAfter(boolean cleanup) {
+        cleanupsInARow = cleanup ? Math.min(cleanupsInARow + 1, 5) : 0;
+        long jitter = (wakeJitterNanos << cleanupsInARow) / (cleanup ? 1 + lastGrants : 1);
+        return Math.min(jitter, engine.config().retry().maxDelay().toNanos());
+    }
+
+    private void attemptAfterRelease() {
+        if (engine.ticker().read() - deadline >= 0) {
+            result.complete(Optional.empty());
+            return;
+        }
+        attempt();
+    }
+
+    private void stop() {
+        ReleaseNotifier.Subscription subscription;
+        synchronized (this) {
+            subscription = events;
+            events = null;
+            if (pending != null) {
+                pending.cancel(false);
+            }
+        }
+        if (subscription != null) {
+            subscription.close();
+        }
+    }
+
+    private static long random(long bound) {
+        return ThreadLocalRandom.current().nextLong(bound + 1);
+    }
+}

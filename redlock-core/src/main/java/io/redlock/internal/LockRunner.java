@@ -1,0 +1,97 @@
+package io.redlock.internal;
+
+import io.redlock.Lease;
+import io.redlock.LeaseLostException;
+import io.redlock.LeaseWork;
+import io.redlock.LeaseWorkException;
+import io.redlock.LockNotAcquiredException;
+import io.redlock.LockOptions;
+import io.redlock.LossReason;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** {@code withLock} and {@code withLockAsync}: acquire, keep alive while the work runs, release, report a loss. */
+public final class LockRunner {
+
+    private final Engine engine;
+
+    public LockRunner(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Runs {@code work} on the calling thread under the lock. */
+    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+        RedlockLease lease = acquire(resource, options);
+        Watchdog dog = keepAlive(engine, lease, options);
+        dog.interruptOnLoss(Thread.currentThread());
+        T value = null;
+        Throwable failure = null;
+        try {
+            value = work.run(lease);
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            boolean interruptedByUs = dog.detachWorker();
+            dog.awaitListenersTold();
+            if (interruptedByUs || dog.detachWorker()) {
+                Thread.interrupted(); // the interrupt was ours, to stop the work; do not leak it to the caller
+            }
+        }
+        engine.settleBeforeRelease(lease);
+        lease.releaseAsync().toCompletableFuture().join(); // uninterruptible, bounded by the node timeout
+        return outcome(lease, value, failure);
+    }
+
+    /** Runs {@code work} under the lock and completes when the stage it returns completes and the lease is released. */
+    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
+        return engine.acquire(resource, options.ttl(), options.maxWait()).thenCompose(acquired -> {
+            RedlockLease lease = (RedlockLease) acquired
+                    .orElseThrow(() -> new LockNotAcquiredException(resource, options.maxWait()));
+            keepAlive(engine, lease, options);
+            CompletionStage<T> stage;
+            try {
+                stage = work.run(lease);
+            } catch (Exception e) {
+                stage = CompletableFuture.failedFuture(e);
+            }
+            return stage.handle((value, failure) -> {
+                Watchdog.of(engine, lease).awaitListenersTold();
+                engine.settleBeforeRelease(lease);
+                return lease.releaseAsync().thenApply(released -> outcome(lease, value,
+                        failure == null ? null : Failures.unwrap(failure)));
+            }).thenCompose(released -> released);
+        });
+    }
+
+    private RedlockLease acquire(String resource, LockOptions options) {
+        Optional<Lease> lease = Blocking.await(engine.acquire(resource, options.ttl(), options.maxWait()),
+                "withLock " + resource);
+        return (RedlockLease) lease.orElseThrow(() -> new LockNotAcquiredException(resource, options.maxWait()));
+    }
+
+    /** Turns on auto-extension for a lease just acquired. */
+    static Watchdog keepAlive(Engine engine, RedlockLease lease, LockOptions options) {
+        Watchdog dog = Watchdog.of(engine, lease);
+        dog.autoExtend(options.ttl(), options.extendWhenRemaining(), options.maxHold());
+        return dog;
+    }
+
+    private static <T> T outcome(RedlockLease lease, T value, Throwable failure) {
+        Optional<LossReason> lost = lease.lossReason();
+        if (lost.isPresent()) {
+            throw new LeaseLostException(lease.resource(), lost.get(), failure);
+        }
+        if (failure == null) {
+            return value;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        throw new LeaseWorkException(lease.resource(), (Exception) failure);
+    }
+}

@@ -1,0 +1,260 @@
+package io.redlock.internal;
+
+import io.redlock.LossReason;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches one lease on the engine's shared scheduler (no thread per lease): extends it before it expires when
+ * auto-extension is on, and declares it lost — listeners told, the working thread interrupted — when an extension is
+ * refused by a majority, when the validity runs out before an extension succeeded, or when the maximum hold time
+ * has passed and the last validity ran out.
+ *
+ * <p>{@link #stop()} is race-free: once it returns no extension is started, and no loss is declared.
+ */
+final class Watchdog {
+
+    private static final Logger log = LoggerFactory.getLogger(Watchdog.class);
+    /** How long a holder waits for slow listeners before it reports the loss itself. */
+    private static final Duration LISTENER_WAIT = Duration.ofSeconds(2);
+    /** The shortest pause before retrying a failed extension. */
+    private static final long MIN_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final Engine engine;
+    private final RedlockLease lease;
+    private boolean autoExtend;
+    private Duration ttl;
+    private long extendWhenRemainingNanos;
+    private long holdUntil = Long.MAX_VALUE;
+
+    private boolean stopped;
+    private boolean extending;
+    private Thread worker;
+    private boolean interruptedWorker;
+    private ScheduledFuture<?> extendTask;
+    private ScheduledFuture<?> expiryTask;
+    private final CompletableFuture<Void> told = new CompletableFuture<>();
+    private boolean declared;
+
+    private Watchdog(Engine engine, RedlockLease lease) {
+        this.engine = engine;
+        this.lease = lease;
+    }
+
+    /** The lease's watchdog, created (noticing expiry only) if it has none; null if the lease is released. */
+    static Watchdog of(Engine engine, RedlockLease lease) {
+        Watchdog existing = lease.watchdog();
+        if (existing != null) {
+            return existing;
+        }
+        Watchdog dog = new Watchdog(engine, lease);
+        if (!lease.setWatchdog(dog)) {
+            return lease.watchdog();
+        }
+        synchronized (dog) {
+            dog.scheduleExpiry();
+        }
+        return dog;
+    }
+
+    /** Starts keeping the lease alive with extensions of {@code ttl} until {@code maxHold} from now. */
+    synchronized void autoExtend(Duration extensionTtl, Duration extendWhenRemaining, Duration maxHold) {
+        if (stopped || autoExtend) {
+            return;
+        }
+        autoExtend = true;
+        ttl = extensionTtl;
+        extendWhenRemainingNanos = extendWhenRemaining.toNanos();
+        holdUntil = saturatedAdd(engine.ticker().read(), maxHold.toNanos());
+        scheduleExtension(0);
+    }
+
+    /** The thread to interrupt on loss. */
+    synchronized void interruptOnLoss(Thread thread) {
+        worker = thread;
+        interruptedWorker = false;
+    }
+
+    /** Stops interrupting the worker; true if a loss interrupted it (so the caller can clear that interrupt). */
+    synchronized boolean detachWorker() {
+        worker = null;
+        boolean interrupted = interruptedWorker;
+        interruptedWorker = false;
+        return interrupted;
+    }
+
+    /** No more extensions, no loss: the lease is being released. */
+    void stop() {
+        ScheduledFuture<?> extend;
+        ScheduledFuture<?> expiry;
+        synchronized (this) {
+            stopped = true;
+            extend = extendTask;
+            expiry = expiryTask;
+        }
+        cancel(extend);
+        cancel(expiry);
+    }
+
+    /**
+     * Caller holds the monitor. Extends when the remaining validity reaches the threshold — up to an eighth of it
+     * earlier, at random, so leases taken together do not all extend in the same instant — or after
+     * {@code minDelay}.
+     */
+    private void scheduleExtension(long minDelayNanos) {
+        long now = engine.ticker().read();
+        long spread = ThreadLocalRandom.current().nextLong(extendWhenRemainingNanos / 8 + 1);
+        long due = lease.validUntil() - extendWhenRemainingNanos - spread - now;
+        extendTask = schedule(this::extend, Math.max(minDelayNanos, due));
+    }
+
+    /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
+    private void scheduleExpiry() {
+        expiryTask = schedule(this::checkExpiry, lease.validUntil() - engine.ticker().read());
+    }
+
+    private void checkExpiry() {
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
+            long left = lease.validUntil() - engine.ticker().read();
+            if (left > 0) { // extended meanwhile
+                scheduleExpiry();
+                return;
+            }
+        }
+        boolean maxHoldReached;
+        synchronized (this) {
+            maxHoldReached = autoExtend && engine.ticker().read() - holdUntil >= 0;
+        }
+        lose(maxHoldReached ? LossReason.MAX_HOLD : LossReason.EXPIRED);
+    }
+
+    private void extend() {
+        synchronized (this) {
+            if (stopped || extending) {
+                return;
+            }
+            if (engine.ticker().read() - holdUntil >= 0) {
+                log.debug("{}: maximum hold time reached, no more extensions", lease.resource());
+                return; // the expiry check declares the loss when the last validity runs out
+            }
+            extending = true;
+        }
+        Duration extensionTtl;
+        synchronized (this) {
+            extensionTtl = ttl;
+        }
+        CompletableFuture<Engine.ExtendOutcome> extension;
+        try {
+            extension = engine.extendOutcome(lease, extensionTtl);
+        } catch (RuntimeException closing) {
+            synchronized (this) {
+                extending = false;
+            }
+            return; // the Redlock is closing: the lease is left to expire
+        }
+        extension.whenComplete((outcome, failure) -> {
+            Engine.ExtendOutcome result = failure == null ? outcome : Engine.ExtendOutcome.FAILED;
+            if (failure != null) {
+                log.debug("{}: extension failed: {}", lease.resource(), Failures.unwrap(failure).toString());
+            }
+            if (result == Engine.ExtendOutcome.REFUSED) {
+                synchronized (this) {
+                    extending = false;
+                }
+                lose(LossReason.EXTENSION_REFUSED);
+                return;
+            }
+            synchronized (this) {
+                extending = false;
+                if (stopped) {
+                    return;
+                }
+                if (result == Engine.ExtendOutcome.EXTENDED) {
+                    scheduleExtension(0);
+                } else {
+                    // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
+                    long left = lease.validUntil() - engine.ticker().read();
+                    scheduleExtension(Math.max(MIN_RETRY_NANOS, Math.min(extendWhenRemainingNanos / 4, left / 3)));
+                }
+            }
+        });
+    }
+
+    /**
+     * Declares the loss: the lease turns invalid, every listener is told, then the worker is interrupted (if it is
+     * still working under this lease).
+     */
+    private void lose(LossReason reason) {
+        ScheduledFuture<?> extend;
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            extend = extendTask;
+            if (!lease.markLost(reason)) {
+                return;
+            }
+            declared = true;
+        }
+        cancel(extend);
+        try {
+            log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
+            lease.tellListeners(reason);
+            engine.tellListener(lease, reason);
+        } finally {
+            told.complete(null);
+        }
+        synchronized (this) {
+            if (worker != null) {
+                worker.interrupt();
+                worker = null;
+                interruptedWorker = true;
+            }
+        }
+    }
+
+    /** If this watchdog declared the lease lost, waits (bounded) until every listener was told. */
+    void awaitListenersTold() {
+        synchronized (this) {
+            if (!declared) {
+                return;
+            }
+        }
+        try {
+            told.get(LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("{}: listeners still running after {}", lease.resource(), LISTENER_WAIT);
+        }
+    }
+
+    private ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+        try {
+            return engine.scheduler().schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        } catch (RuntimeException closing) {
+            stopped = true; // the Redlock is closing: leases are left to expire
+            return null;
+        }
+    }
+
+    private static void cancel(ScheduledFuture<?> task) {
+        if (task != null) {
+            task.cancel(false);
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+}
