@@ -8,7 +8,9 @@
  *                       is modelled as a further attempt).       default 2
  *   -DINITMAX=k         every node's F starts at a nondeterministic value in
  *                       0..k (abstracts earlier history: failed attempts
- *                       that bumped some counters), k <= 3.      default 2
+ *                       that bumped some counters), k <= 3; by node
+ *                       symmetry only F[A] >= F[B] >= F[C] is enumerated.
+ *                                                                default 1
  *   -DNAIVE             no commit round: T := max of the grants seen; the
  *                       lease is usable iff a majority of grants was seen.
  *   -DTIMING_FAULTS     any key may expire at any time (clock jumps on nodes,
@@ -20,11 +22,19 @@
  *   -DRESTART_PLAIN     a node may restart losing K and F (F := 0)
  *   -DRESTART_DURABLE   a node may restart losing K and keeping F
  *   -DRESTART_FLOOR     a node may restart losing K, with F := F + j,
- *                       j in {1,2}: the clock floor is strictly above any
- *                       value the node ever had (F never decreases in this
- *                       variant, so "ever had" = the current F)
- *   -DMAXR=r            bound on the number of node restarts.   default 1
- *   exactly one of -DCHECK_UNIQUE -DCHECK_ORDER -DCHECK_STALE -DCHECK_MUTEX
+ *                       1 <= j <= FLOOR_JMAX: the clock floor is strictly
+ *                       above any value the node ever had (F never
+ *                       decreases in this variant, so "ever had" = the
+ *                       current F; j = 1 is the tightest legal floor)
+ *   -DFLOOR_JMAX=2      also allow the jump j = 2.               default 1
+ *   -DMAXR=r            bound on the number of floor restarts (plain and
+ *                       durable restarts are unbounded).         default 1
+ *   one or more of -DCHECK_UNIQUE -DCHECK_ORDER -DCHECK_STALE -DCHECK_MUTEX
+ *                       -DCHECK_SANITY (the conjunction of those given is
+ *                       checked; SANITY is a non-vacuity probe that must
+ *                       fail)
+ *   -DORDER_DROP        weaken ORDER to "T(x) > T(y) never happens when x
+ *                       precedes y" (to exhibit a strict token inversion)
  *
  * Style: the whole system is ONE process (Sys) whose loop holds guarded
  * d_step commands: every client step and every node step (acquire, commit,
@@ -42,16 +52,24 @@
  *    moment, before it gives the lease up.
  *  - Ghost variables that only the chosen property reads are compiled in
  *    only for that property (they never influence the protocol).
+ *  - Pure state-space reductions that do not change any behaviour: commit
+ *    messages that can only be answered 0 are dropped (normC/dropCom); the
+ *    token and ghost history of an attempt that ended without a usable
+ *    lease are reset (tidy); scratch variables are reset after every step.
+ *  - Properties are assertions evaluated after every step (stepEnd).
  */
 
 #ifndef NC
 #define NC 2
 #endif
 #ifndef INITMAX
-#define INITMAX 2
+#define INITMAX 1
 #endif
 #ifndef MAXR
 #define MAXR 1
+#endif
+#ifndef FLOOR_JMAX
+#define FLOOR_JMAX 1
 #endif
 
 #define NN   3           /* nodes A=0, B=1, C=2 */
@@ -78,24 +96,33 @@ byte F[NN];              /* fencing counter, never expires */
 byte phase[NC];
 byte pendAcq[NC];        /* acquire messages in flight (node bitmask) */
 byte pendCom[NC];        /* commit messages in flight (node bitmask) */
-byte seen[NC*NN];        /* acquire reply the client saw (0 = none/denied/lost) */
+/* grant replies the client saw, kept as a summary (all the client needs):
+   gSeen = nodes whose grant it saw, tMax = largest value seen,
+   eSeen = nodes whose seen reply equals tMax */
+byte gSeen[NC];
+byte tMax[NC];
+byte eSeen[NC];
 byte comSeen[NC];        /* nodes the client counts as committed */
 byte tok[NC];            /* token T of the attempt */
 byte expired;            /* bit c: an honest clock expired a key of c before
                             c decided, so c's timing check fails */
-#ifdef RESTARTS_ON
-byte restarts;
+#ifdef RESTART_FLOOR
+byte restarts;           /* floor restarts so far (F grows with each) */
 #endif
 
 /* ---- ghost state (history) read only by the properties ---- */
 byte usable;             /* bit c: attempt c obtained a usable lease */
 #ifdef GHOST_PREC
 byte granted[NC];        /* nodes where c's acquire was granted */
-byte committed[NC];      /* nodes where c's tenure was committed */
+byte committed[NC];      /* nodes counted committed when c's lease became
+                            usable (the majority that made it usable) */
 byte gb[NC*NC];          /* gb[x*NC+y] bit n: x's tenure on n came before y's */
 short precB;             /* bit x*NC+y: x was usable before y began acquiring */
 #endif
-#ifdef CHECK_STALE
+#if defined(CHECK_STALE) || defined(CHECK_SANITY)
+#define STORAGE 1
+#endif
+#ifdef STORAGE
 byte hw;                 /* storage: highest accepted token */
 byte owner;              /* storage: value that holds hw */
 byte wrote;              /* bit c: storage accepted a write from c */
@@ -103,7 +130,10 @@ bit  staleBad;           /* storage accepted a write from x after one from y
                             although x precedes y */
 #endif
 
-hidden byte x, y, h_cnt, t, gm, em;   /* scratch, only inside d_steps */
+/* scratch variables, used only inside d_steps and reset to 0 at the end of
+   every step, so they never distinguish states (not `hidden`, so that
+   breadth-first search can be used for short counterexamples) */
+byte x, y, h_cnt, t, gm, em, i1, i2;
 
 #define B(m,i)    (((m) >> (i)) & 1)
 #define POP(m)    (B(m,0) + B(m,1) + B(m,2))
@@ -115,7 +145,12 @@ hidden byte x, y, h_cnt, t, gm, em;   /* scratch, only inside d_steps */
 
 /* ----------------------------- properties ----------------------------- */
 #define PU(a,b) (!(USABLE(a) && USABLE(b) && tok[a] == tok[b]))
+#ifdef ORDER_DROP
+/* weaker ORDER used to exhibit a strict inversion: only T(x) > T(y) fails */
+#define PO(a,b) (!(USABLE(a) && USABLE(b) && PREC(a,b) && tok[a] > tok[b]))
+#else
 #define PO(a,b) (!(USABLE(a) && USABLE(b) && PREC(a,b) && tok[a] >= tok[b]))
+#endif
 #define INUSE(a) (phase[a] == USE)
 #if NC == 2
 #define UNIQUE_OK (PU(0,1))
@@ -129,25 +164,112 @@ hidden byte x, y, h_cnt, t, gm, em;   /* scratch, only inside d_steps */
 #error "NC must be 2 or 3"
 #endif
 #define STALE_OK  (!staleBad)
-
-#if defined(CHECK_UNIQUE)
-#define PROP UNIQUE_OK
-#elif defined(CHECK_ORDER)
-#define PROP ORDER_OK
-#elif defined(CHECK_STALE)
-#define PROP STALE_OK
-#elif defined(CHECK_MUTEX)
-#define PROP MUTEX_OK
+/* SANITY is EXPECTED TO FAIL: it claims that no run lets every attempt get
+   a usable lease and get a write accepted (after a restart, when restarts
+   are bounded).  Its counterexample shows the hold results are not vacuous. */
+#define ALLC ((1 << NC) - 1)
+#ifdef RESTART_FLOOR
+#define SANITY_OK (!(usable == ALLC && wrote == ALLC && restarts == MAXR))
 #else
-#error "define one of CHECK_UNIQUE CHECK_ORDER CHECK_STALE CHECK_MUTEX"
+#define SANITY_OK (!(usable == ALLC && wrote == ALLC))
 #endif
 
-/* The monitor stays blocked (adding no states) until the property is false
-   in some reachable state, then fails: the invariant is checked in every
-   reachable state. */
-active proctype Monitor()
+/* several CHECK_ switches may be given: their conjunction is checked */
+#ifdef CHECK_UNIQUE
+#define P1 UNIQUE_OK
+#else
+#define P1 true
+#endif
+#ifdef CHECK_ORDER
+#define P2 ORDER_OK
+#else
+#define P2 true
+#endif
+#ifdef CHECK_STALE
+#define P3 STALE_OK
+#else
+#define P3 true
+#endif
+#ifdef CHECK_MUTEX
+#define P4 MUTEX_OK
+#else
+#define P4 true
+#endif
+#ifdef CHECK_SANITY
+#define P5 SANITY_OK
+#else
+#define P5 true
+#endif
+#if !defined(CHECK_UNIQUE) && !defined(CHECK_ORDER) && !defined(CHECK_STALE) && !defined(CHECK_MUTEX) && !defined(CHECK_SANITY)
+#error "define at least one of CHECK_UNIQUE CHECK_ORDER CHECK_STALE CHECK_MUTEX CHECK_SANITY"
+#endif
+#define PROP (P1 && P2 && P3 && P4 && P5)
+
+/* The property is asserted at the end of every transition (every d_step
+   below ends with stepEnd()), so it is checked in every reachable state and
+   a counterexample ends exactly at the violating step. */
+#define CHECK_PROPS assert(P1); assert(P2); assert(P3); assert(P4); assert(P5)
+
+/* State-space hygiene: once attempt c has ended without a usable lease and
+   has no commit in flight, its token and ghost history can no longer matter
+   (properties only relate usable leases), so reset them to canonical 0. */
+#ifdef GHOST_PREC
+#define GHOST_TIDY(c) \
+    granted[c] = 0; committed[c] = 0; \
+    i1 = 0; \
+    do \
+    :: i1 < NC -> \
+       gb[i1*NC + c] = 0; gb[c*NC + i1] = 0; \
+       precB = precB & ~((1 << (i1*NC + c)) | (1 << (c*NC + i1))); i1++ \
+    :: else -> break \
+    od;
+#define DEAD(c) (phase[c] == DONE && !USABLE(c))
+#else
+#define GHOST_TIDY(c)
+#endif
+inline tidy(c)
 {
-end:  atomic { !(PROP) -> assert(PROP) }
+  if
+  :: phase[c] == DONE && pendCom[c] == 0 && !USABLE(c) ->
+     tok[c] = 0;
+     GHOST_TIDY(c)
+  :: else
+  fi
+}
+
+/* A commit from c to node n can only ever reply 0 (no effect, not counted)
+   once c's acquire at n has been delivered and K[n] != v: K[n] never
+   becomes v again.  Such messages are dropped at once (pure state-space
+   canonicalisation): invariant "acquire at n delivered and K[n] != v
+   implies no commit from c to n in flight", restored by normC/dropCom at
+   every step that can break it. */
+inline normC(c)
+{
+  i2 = 0;
+  do
+  :: i2 < NN ->
+     if
+     :: !B(pendAcq[c], i2) && K[i2] != c + 1 ->
+        pendCom[c] = pendCom[c] & (ALLN ^ (1 << i2))
+     :: else
+     fi; i2++
+  :: else -> break
+  od;
+  tidy(c)
+}
+
+/* K[n] just stopped being c's value (c's acquire at n was delivered) */
+inline dropCom(c, n)
+{
+  pendCom[c] = pendCom[c] & (ALLN ^ (1 << n));
+  tidy(c)
+}
+
+/* end of every step: reset scratch variables, check the property */
+inline stepEnd()
+{
+  x = 0; y = 0; h_cnt = 0; t = 0; gm = 0; em = 0; i1 = 0; i2 = 0;
+  CHECK_PROPS
 }
 
 /* ------------------------------ node steps ------------------------------ */
@@ -157,6 +279,9 @@ end:  atomic { !(PROP) -> assert(PROP) }
    SEEN = 0: the reply is lost, late, or the client already decided. */
 #ifdef GHOST_PREC
 #define GHOST_GRANT(c,n) \
+    if \
+    :: DEAD(c) -> skip /* history of a dead attempt is irrelevant */ \
+    :: else -> \
     x = 0; \
     do \
     :: x < NC -> \
@@ -166,7 +291,8 @@ end:  atomic { !(PROP) -> assert(PROP) }
        fi; x++ \
     :: else -> break \
     od; \
-    granted[c] = granted[c] | (1 << n);
+    granted[c] = granted[c] | (1 << n) \
+    fi;
 #else
 #define GHOST_GRANT(c,n)
 #endif
@@ -181,23 +307,27 @@ inline deliverAcq(c, n, SEEN)
        K[n] = c + 1; F[n] = F[n] + 1;
        GHOST_GRANT(c, n)
        if
-       :: SEEN -> seen[c*NN + n] = F[n];
+       :: SEEN ->
+          gSeen[c] = gSeen[c] | (1 << n);
+          if
+          :: F[n] > tMax[c] -> tMax[c] = F[n]; eSeen[c] = (1 << n)
+          :: F[n] == tMax[c] -> eSeen[c] = eSeen[c] | (1 << n)
+          :: else
+          fi;
           printf("EV: node %d grants c%d: F=%d (reply seen)\n", n, c, F[n])
        :: else ->
           printf("EV: node %d grants c%d: F=%d (reply not seen)\n", n, c, F[n])
        fi
-    :: else -> printf("EV: node %d refuses c%d (K held by c%d)\n", n, c, K[n] - 1)
-    fi
+    :: else ->
+       printf("EV: node %d refuses c%d (K held by c%d)\n", n, c, K[n] - 1);
+       dropCom(c, n)
+    fi;
+    stepEnd()
   }
 }
 
 /* node n executes c's commit with token T = tok[c]:
    if K != v reply 0; if F > T reply -1; if F < T then F := T; reply 1 */
-#ifdef GHOST_PREC
-#define GHOST_COMMIT(c,n) committed[c] = committed[c] | (1 << n);
-#else
-#define GHOST_COMMIT(c,n)
-#endif
 
 inline deliverCom(c, n, SEEN)
 {
@@ -209,10 +339,11 @@ inline deliverCom(c, n, SEEN)
     :: K[n] == c + 1 && F[n] > tok[c] -> printf("EV: node %d commit c%d -> -1\n", n, c)
     :: K[n] == c + 1 && F[n] <= tok[c] ->
        F[n] = tok[c];
-       GHOST_COMMIT(c, n)
        if :: SEEN -> comSeen[c] = comSeen[c] | (1 << n) :: else fi;
        printf("EV: node %d commit c%d -> 1, F=%d (seen=%d)\n", n, c, F[n], SEEN)
-    fi
+    fi;
+    tidy(c);
+    stepEnd()
   }
 }
 
@@ -231,7 +362,9 @@ inline expire(n)
     fi;
 #endif
     printf("EV: key of c%d on node %d expires\n", K[n] - 1, n);
-    K[n] = 0
+    x = K[n] - 1; K[n] = 0;
+    dropCom(x, n);
+    stepEnd()
   }
 }
 
@@ -240,15 +373,26 @@ inline expire(n)
 inline restart(n, J)
 {
   d_step {
-    restarts < MAXR ->
-    restarts++;
-    K[n] = 0;
+#if defined(RESTART_FLOOR)
+    restarts < MAXR -> restarts++;
+#elif defined(RESTART_PLAIN)
+    /* unbounded (F stays bounded); a restart of an empty node is a no-op */
+    (K[n] != 0 || F[n] != 0) ->
+#else
+    /* durable: unbounded; a restart of a node without key is a no-op */
+    K[n] != 0 ->
+#endif
 #if defined(RESTART_PLAIN)
     F[n] = 0;
 #elif defined(RESTART_FLOOR)
     F[n] = F[n] + J;
 #endif
-    printf("EV: node %d restarts, F=%d\n", n, F[n])
+    printf("EV: node %d restarts, F=%d\n", n, F[n]);
+    if
+    :: K[n] != 0 -> x = K[n] - 1; K[n] = 0; dropCom(x, n)
+    :: else
+    fi;
+    stepEnd()
   }
 }
 #endif
@@ -281,7 +425,8 @@ inline begin(c)
     phase[c] == IDLE ->
     GHOST_BEGIN(c)
     phase[c] = ACQ; pendAcq[c] = ALLN;
-    printf("EV: c%d begins acquiring\n", c)
+    printf("EV: c%d begins acquiring\n", c);
+    stepEnd()
   }
 }
 
@@ -289,60 +434,49 @@ inline begin(c)
 #ifdef NAIVE
 #define AFTER_GRANTS(c) \
     comSeen[c] = gm;          /* naive: every grant seen counts, no commit */
-#define GHOST_EXACT(c,m) committed[c] = m;
 #else
 #define AFTER_GRANTS(c) \
     comSeen[c] = em;          /* nodes that replied exactly T are committed */ \
     pendCom[c] = ALLN ^ em;   /* commit the others */
-#define GHOST_EXACT(c,m) committed[c] = committed[c] | em;
-#endif
-#ifndef GHOST_PREC
-#undef GHOST_EXACT
-#define GHOST_EXACT(c,m)
 #endif
 
 inline decide(c)
 {
   d_step {
     phase[c] == ACQ ->
-    h_cnt = 0; t = 0; gm = 0; em = 0; y = 0;
-    do
-    :: y < NN ->
-       if
-       :: seen[c*NN + y] > 0 ->
-          h_cnt++; gm = gm | (1 << y);
-          if :: seen[c*NN + y] > t -> t = seen[c*NN + y] :: else fi
-       :: else
-       fi; y++
-    :: else -> break
-    od;
-    y = 0;
-    do
-    :: y < NN ->
-       if :: B(gm, y) && seen[c*NN + y] == t -> em = em | (1 << y) :: else fi;
-       seen[c*NN + y] = 0; y++
-    :: else -> break
-    od;
+    h_cnt = POP(gSeen[c]); t = tMax[c]; gm = gSeen[c]; em = eSeen[c];
+    gSeen[c] = 0; tMax[c] = 0; eSeen[c] = 0;
     if
     :: h_cnt < MAJ ->
+       printf("EV: c%d saw %d grant(s): fails, releases\n", c, h_cnt);
        phase[c] = DONE; release(c);
-       printf("EV: c%d saw %d grant(s): fails, releases\n", c, h_cnt)
+       expired = expired & ~(1 << c)
     :: else ->
        tok[c] = t; phase[c] = COM;
        AFTER_GRANTS(c)
-       GHOST_EXACT(c, gm)
        printf("EV: c%d saw %d grants, T=%d\n", c, h_cnt, t)
-    fi
+    fi;
+    normC(c);
+    stepEnd()
   }
 }
 
 /* 4. usable iff a majority is committed and the timing check passes */
+#ifdef GHOST_PREC
+#define GHOST_LEASE(c) committed[c] = comSeen[c];
+#else
+#define GHOST_LEASE(c)
+#endif
 inline getLease(c)
 {
   d_step {
     phase[c] == COM && POP(comSeen[c]) >= MAJ && !B(expired, c) ->
-    phase[c] = USE; usable = usable | (1 << c); comSeen[c] = 0;
-    printf("EV: c%d lease USABLE with token %d\n", c, tok[c])
+    phase[c] = USE; usable = usable | (1 << c);
+    GHOST_LEASE(c)
+    comSeen[c] = 0;
+    expired = expired & ~(1 << c);
+    printf("EV: c%d lease USABLE with token %d\n", c, tok[c]);
+    stepEnd()
   }
 }
 
@@ -351,8 +485,10 @@ inline giveUp(c)
 {
   d_step {
     phase[c] == COM ->
+    printf("EV: c%d gets no usable lease, releases\n", c);
     phase[c] = DONE; comSeen[c] = 0; release(c);
-    printf("EV: c%d gets no usable lease, releases\n", c)
+    expired = expired & ~(1 << c); normC(c);
+    stepEnd()
   }
 }
 
@@ -361,12 +497,24 @@ inline endLease(c)
 {
   d_step {
     phase[c] == USE ->
-    phase[c] = DONE; release(c);
-    printf("EV: c%d ends its lease, releases\n", c)
+    printf("EV: c%d ends its lease, releases\n", c);
+    phase[c] = DONE; release(c); normC(c);
+    stepEnd()
   }
 }
 
 #ifdef CHECK_STALE
+#define STALE_SCAN(c) \
+       y = 0; \
+       do \
+       :: y < NC -> \
+          if :: y != c && B(wrote, y) && PREC(c, y) -> staleBad = 1 :: else fi; y++ \
+       :: else -> break \
+       od;
+#else
+#define STALE_SCAN(c)
+#endif
+#ifdef STORAGE
 /* storage: accept iff t > hw or (t == hw and owner == v) */
 inline write(c)
 {
@@ -374,17 +522,13 @@ inline write(c)
     phase[c] == USE ->
     if
     :: tok[c] > hw || (tok[c] == hw && owner == c + 1) ->
-       y = 0;
-       do
-       :: y < NC ->
-          if :: y != c && B(wrote, y) && PREC(c, y) -> staleBad = 1 :: else fi; y++
-       :: else -> break
-       od;
+       STALE_SCAN(c)
        hw = tok[c]; owner = c + 1; wrote = wrote | (1 << c);
        printf("EV: storage accepts write of c%d, token %d\n", c, tok[c])
     :: else ->
        printf("EV: storage rejects write of c%d, token %d (hw=%d)\n", c, tok[c], hw)
-    fi
+    fi;
+    stepEnd()
   }
 }
 #define WRITE(c) :: write(c)
@@ -406,21 +550,22 @@ inline write(c)
   :: deliverCom(c,0,0) :: deliverCom(c,1,0) :: deliverCom(c,2,0)
 #endif
 
-/* F[n] := nondeterministic value in 0..INITMAX */
-#if INITMAX == 0
-#define INITF(n) F[n] = 0
-#elif INITMAX == 1
-#define INITF(n) if :: F[n] = 0 :: F[n] = 1 fi
-#elif INITMAX == 2
-#define INITF(n) if :: F[n] = 0 :: F[n] = 1 :: F[n] = 2 fi
-#else
-#define INITF(n) if :: F[n] = 0 :: F[n] = 1 :: F[n] = 2 :: F[n] = 3 fi
-#endif
+/* F[n] := nondeterministic value in 0..min(INITMAX, LIM) (larger values are
+   listed first only so that depth-first search meets skewed starts early) */
+#define INITF(n, LIM) \
+    if \
+    :: INITMAX >= 3 && LIM >= 3 -> F[n] = 3 \
+    :: INITMAX >= 2 && LIM >= 2 -> F[n] = 2 \
+    :: INITMAX >= 1 && LIM >= 1 -> F[n] = 1 \
+    :: F[n] = 0 \
+    fi
 
 active proctype Sys()
 {
   atomic {
-    INITF(0); INITF(1); INITF(2);
+    /* nodes are interchangeable in this model, so it suffices to start
+       from counters with F[A] >= F[B] >= F[C] */
+    INITF(0, 3); INITF(1, F[0]); INITF(2, F[1]);
     printf("EV: initial counters A=%d B=%d C=%d\n", F[0], F[1], F[2])
   };
 end:
@@ -433,7 +578,7 @@ end:
   :: expire(0) :: expire(1) :: expire(2)
 #ifdef RESTARTS_ON
   :: restart(0,1) :: restart(1,1) :: restart(2,1)
-#ifdef RESTART_FLOOR
+#if defined(RESTART_FLOOR) && FLOOR_JMAX >= 2
   :: restart(0,2) :: restart(1,2) :: restart(2,2)
 #endif
 #endif

@@ -145,6 +145,25 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
+     * Extends a lease that was acquired elsewhere — by another process, say a shell script using the
+     * {@code redlock} command — and is known only by its resource and value. Returns a handle on it, valid for the
+     * new validity, if a majority still held that value and confirmed; empty otherwise. Never re-creates a lock.
+     */
+    public Optional<Lease> extend(String resource, String value, Duration ttl) {
+        return Blocking.await(engine.extendValue(resource, value, ttl), "extend " + resource);
+    }
+
+    /**
+     * Releases a lease that was acquired elsewhere and is known only by its resource and value (compare-and-delete on
+     * every node). Returns how many nodes still held it: 0 if it had expired or was never this value.
+     *
+     * @throws QuorumUnreachableException if no node could be reached
+     */
+    public int release(String resource, String value) {
+        return Blocking.await(engine.releaseValue(resource, value), "release " + resource);
+    }
+
+    /**
      * Asks every node for the settings that decide the guarantees: role, cluster mode, eviction policy, persistence,
      * and whether two entries are the same server. See {@link Inspection#tokenGuarantee()} and
      * {@link Inspection#warnings()}. Unreachable nodes are reported, not thrown.

@@ -43,6 +43,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     /** The token of a lease taken without fencing. */
     static final long NO_TOKEN = -1;
+    /** The token of a lease handle made from a value acquired elsewhere. */
+    static final long UNKNOWN_TOKEN = -2;
     /** A script reply of 1: the node held our value and applied the change. */
     static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
@@ -224,7 +226,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     CompletableFuture<ExtendOutcome> extendOutcome(RedlockLease lease, Duration ttl) {
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ensureOpen();
-        if (!lease.isValid()) {
+        if (!lease.isValid() && !(lease.isAdopted() && !lease.isReleased())) {
             return CompletableFuture.completedFuture(ExtendOutcome.FAILED);
         }
         long ttlMillis = ttl.toMillis();
@@ -296,6 +298,44 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
     private static boolean refused(Object reply) {
         return reply == null || reply instanceof Long counter && counter <= 0;
+    }
+
+    /** Extends a lease acquired elsewhere, known by its value; the renewed handle if a majority confirmed. */
+    public CompletableFuture<Optional<Lease>> extendValue(String resource, String value, Duration ttl) {
+        ConfigCheck.resource(resource);
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ensureOpen();
+        RedlockLease adopted = adopt(resource, value);
+        return extendOutcome(adopted, ttl).thenApply(outcome ->
+                outcome == ExtendOutcome.EXTENDED ? Optional.<Lease>of(adopted) : Optional.<Lease>empty());
+    }
+
+    /** Releases a lease acquired elsewhere, known by its value: how many nodes still held it. */
+    public CompletableFuture<Integer> releaseValue(String resource, String value) {
+        ConfigCheck.resource(resource);
+        ensureOpen();
+        RedlockLease adopted = adopt(resource, value);
+        return Round.all(nodes, releasesAfter(adopted.acquireReplies(), adopted.key(), value,
+                Scripts.RELEASED_BY_HOLDER), CONFIRMED, this).thenApply(round -> {
+                    List<NodeFailure> failures = round.failures();
+                    if (round.failuresPreventQuorum() && round.granted() == 0) {
+                        throw new QuorumUnreachableException("cannot release '" + resource + "': " + failures.size()
+                                + " of " + nodes.size() + " nodes failed: " + failures, failures);
+                    }
+                    return round.granted();
+                });
+    }
+
+    private RedlockLease adopt(String resource, String value) {
+        if (value == null || value.isBlank()) {
+            throw new io.redlock.RedlockConfigException("lease value must not be blank");
+        }
+        List<CompletableFuture<String>> none = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            none.add(CompletableFuture.completedFuture("OK"));
+        }
+        return new RedlockLease(this, ticker, resource, config.keyPrefix() + resource, value, ticker.read(), none,
+                UNKNOWN_TOKEN);
     }
 
     /** Every node's settings, each within max(1 s, the per-node timeout). */

@@ -68,7 +68,15 @@ final class RedlockLease implements Lease {
         if (token == Engine.NO_TOKEN) {
             throw new RedlockException("this lease has no fencing token: the Redlock was built with fencing(false)");
         }
+        if (token == Engine.UNKNOWN_TOKEN) {
+            throw new RedlockException("this lease was taken by another process; its token is the one it was given");
+        }
         return token;
+    }
+
+    /** True for a handle on a lease acquired elsewhere: its validity is only known after an extension. */
+    boolean isAdopted() {
+        return token == Engine.UNKNOWN_TOKEN;
     }
 
     @Override

@@ -26,14 +26,26 @@ public final class RedisNodes implements AutoCloseable, Iterable<RedisServer> {
         return start(DEFAULT_SIZE);
     }
 
-    /** Starts {@code count} servers in parallel, each with the same extra arguments. */
+    /** Starts {@code count} servers in parallel on free ports, each with the same extra arguments. */
     public static RedisNodes start(int count, String... extraArgs) {
+        return start(count, 0, extraArgs);
+    }
+
+    /**
+     * Starts {@code count} servers in parallel, on ports {@code portBase}, {@code portBase + 1}, … (or free ports if
+     * {@code portBase} is 0), each with the same extra arguments.
+     */
+    public static RedisNodes start(int count, int portBase, String... extraArgs) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1, was " + count);
         }
         List<RedisServer> servers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            servers.add(RedisServer.builder().args(extraArgs).build());
+            RedisServer.Builder builder = RedisServer.builder().args(extraArgs);
+            if (portBase > 0) {
+                builder.port(portBase + i);
+            }
+            servers.add(builder.build());
         }
         ExecutorService starter = Executors.newFixedThreadPool(count, r -> {
             Thread t = new Thread(r, "redis-nodes-start");

@@ -47,7 +47,8 @@ public final class RedisServer implements AutoCloseable {
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
-    private RedisServer(List<String> extraArgs) {
+    private RedisServer(List<String> extraArgs, int port) {
+        this.port = port;
         this.extraArgs = List.copyOf(extraArgs);
         int at = extraArgs.lastIndexOf("--requirepass");
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
@@ -349,6 +350,7 @@ public final class RedisServer implements AutoCloseable {
     /** Extra arguments and a password for a {@link RedisServer}. */
     public static final class Builder {
         private final List<String> args = new ArrayList<>();
+        private int port;
 
         private Builder() {
         }
@@ -369,9 +371,18 @@ public final class RedisServer implements AutoCloseable {
             return this;
         }
 
+        /** A fixed port instead of a free one (fails to start if it is taken). */
+        public Builder port(int port) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("port must be in [1, 65535], was " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
         /** The server, not started yet. */
         public RedisServer build() {
-            return new RedisServer(args);
+            return new RedisServer(args, port);
         }
 
         /** Builds and starts the server. */

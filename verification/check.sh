@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# check.sh -- model-check every configuration of fencing.pml with spin.
+#
+# For each check it prints: configuration, property, expected, actual,
+# states stored, time; then a summary table.  Exit status:
+#   0  every result is as expected (expected-hold properties hold after a
+#      complete exhaustive search; expected-fail properties are violated)
+#   1  some result differs (including an incomplete search of an
+#      expected-hold property: depth limit, memory limit or time-out)
+#   2  spin or gcc is not installed
+#
+# Everything is built in a temporary directory that is removed on exit.
+# Two checks run at a time (JOBS=n to change); each pan run is bounded by
+# -DMEMLIM (MB) and a time-out.
+set -euo pipefail
+
+if ! command -v spin >/dev/null 2>&1; then
+  echo "check.sh: the 'spin' model checker is not installed (Debian/Ubuntu: apt-get install spin); nothing was checked." >&2
+  exit 2
+fi
+for tool in gcc timeout mktemp awk; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "check.sh: '$tool' is not installed; nothing was checked." >&2
+    exit 2
+  fi
+done
+
+case "${BASH_SOURCE[0]}" in */*) HERE="${BASH_SOURCE[0]%/*}" ;; *) HERE=. ;; esac
+HERE=$(cd "$HERE" && pwd)
+MODEL="${FENCING_MODEL:-$HERE/fencing.pml}"   # override only to test the script
+JOBS=${JOBS:-2}
+PAN_TIMEOUT=${PAN_TIMEOUT:-70}      # seconds per pan search
+MEMLIM=${MEMLIM:-2048}              # MB per pan search
+DEPTH=${PAN_DEPTH:-200000}          # -m: search depth bound (reached: < 40)
+[ -f "$MODEL" ] || { echo "check.sh: $MODEL not found" >&2; exit 2; }
+
+BUILD=$(mktemp -d "${TMPDIR:-/tmp}/fencing-check.XXXXXX")
+cleanup() {
+  local p
+  for p in $(jobs -p); do kill "$p" 2>/dev/null || true; done
+  rm -rf "$BUILD"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+T0=$(date +%s.%N)
+
+# ---------------------------------------------------------------------------
+# check definitions, one per line, '|' separated:
+#  id | configuration | clients | property label(s) (space separated) |
+#  expected | spin -D flags | gcc optimisation | extra pan flags | print trail
+# Checks are listed longest first, so that the two workers finish together.
+# A line with several properties is one exhaustive run of their conjunction
+# (used only where all are expected to hold; if it fails, each property is
+# re-run alone so that the failure is attributed).
+# ---------------------------------------------------------------------------
+CHECKS=$(cat <<'EOF'
+floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
+durable |restart-durable+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_DURABLE -DINITMAX=1|-O0||no
+timing  |timing-faults         |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DINITMAX=1|-O0||no
+notiming|no-timing-faults      |2|UNIQUE ORDER STALE MUTEX|holds|-DINITMAX=1|-O0||no
+pstale  |restart-plain         |2|STALE|fails|-DRESTART_PLAIN -DINITMAX=1|-O0||yes
+norder  |naive                 |2|ORDER(drop)|fails|-DNAIVE -DINITMAX=2 -DORDER_DROP|-O0||yes
+nmutex  |naive                 |2|MUTEX|holds|-DNAIVE -DINITMAX=1|-O0||no
+norder3 |naive                 |3|ORDER|fails|-DNAIVE -DNC=3 -DINITMAX=0|-O0||no
+punique |restart-plain         |2|UNIQUE|fails|-DRESTART_PLAIN -DINITMAX=0|-O0||no
+porder  |restart-plain         |2|ORDER|fails|-DRESTART_PLAIN -DINITMAX=0|-O0||no
+pmutex  |restart-plain         |2|MUTEX|fails|-DRESTART_PLAIN -DINITMAX=0|-O0||no
+nunique |naive                 |2|UNIQUE|fails|-DNAIVE -DINITMAX=2|-O0||no
+tmutex  |timing-faults         |2|MUTEX|fails|-DTIMING_FAULTS -DINITMAX=1|-O0||no
+nsanity |no-timing-faults      |2|SANITY|fails|-DINITMAX=1|-O0||no
+fsanity |restart-floor+timing  |2|SANITY|fails|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O0||no
+EOF
+)
+# EXTENDED=1 adds larger instances of the expected-hold checks (about one
+# more minute): floor jumps of 1 or 2, two floor restarts, more initial skew.
+if [ "${EXTENDED:-0}" = 1 ]; then
+  CHECKS="$(cat <<'EOF'
+xfloor2 |restart-floor(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no
+xfloorr2|restart-floor(2x)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DMAXR=2|-O1||no
+xfloori1|restart-floor+timing,F0<=1|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=1|-O1||no
+xtiming2|timing-faults,F0<=2 |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DINITMAX=2|-O1||no
+EOF
+)
+$CHECKS"
+fi
+
+trim() { local s="$1"; s="${s#"${s%%[![:space:]]*}"}"; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+
+prop_flags() {   # "UNIQUE ORDER(drop)" -> "-DCHECK_UNIQUE -DCHECK_ORDER"
+  local p out=""
+  for p in $1; do out="$out -DCHECK_${p%%(*}"; done
+  printf '%s' "$out"
+}
+
+# run_pan DIR "SPIN_DEFS" "GCC_FLAGS" "PAN_FLAGS" -> writes DIR/pan.out, DIR/status
+# status: holds | fails | INCOMPLETE(...) | ERROR(...)
+run_pan() {
+  local dir="$1" defs="$2" ccflags="$3" panflags="$4" rc=0 st errs
+  mkdir -p "$dir"
+  cp "$MODEL" "$dir/fencing.pml"
+  (
+    cd "$dir"
+    # shellcheck disable=SC2086
+    if ! spin -a $defs fencing.pml >spin.out 2>&1; then echo "ERROR(spin)" >status; exit 0; fi
+    # shellcheck disable=SC2086
+    if ! gcc $ccflags -w -DSAFETY -DNOCOMP -DMEMLIM="$MEMLIM" -o pan pan.c >gcc.out 2>&1; then
+      echo "ERROR(gcc)" >status; exit 0
+    fi
+    ulimit -v $(( (MEMLIM + 512) * 1024 )) 2>/dev/null || true
+    # shellcheck disable=SC2086
+    timeout "$PAN_TIMEOUT" ./pan -m"$DEPTH" $panflags >pan.out 2>&1 || rc=$?
+    errs=$(sed -n 's/.*errors: \([0-9][0-9]*\).*/\1/p' pan.out | tail -1)
+    if [ "$rc" -eq 124 ]; then st="INCOMPLETE(timeout)"
+    elif [ -z "$errs" ]; then st="ERROR(no-result,rc=$rc)"
+    elif [ "$errs" -gt 0 ]; then
+      if grep -q 'assertion violated' pan.out; then st="fails"
+      elif grep -q 'invalid end state' pan.out; then st="ERROR(invalid-end-state)"
+      else st="ERROR(other-error)"; fi
+    elif grep -qi 'search depth too small' pan.out; then st="INCOMPLETE(depth)"
+    elif grep -qiE 'MEMLIM|out of memory|memory limit' pan.out; then st="INCOMPLETE(memory)"
+    elif grep -qi 'search not completed' pan.out; then st="INCOMPLETE"
+    elif ! grep -q 'Full statespace search' pan.out; then st="INCOMPLETE(not-exhaustive)"
+    else st="holds"; fi
+    echo "$st" >status
+  )
+}
+
+field_states() { sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' "$1/pan.out" 2>/dev/null | tail -1; }
+field_time()   { sed -n 's/^pan: elapsed time \([0-9.e+]*\) seconds.*/\1/p' "$1/pan.out" 2>/dev/null | tail -1; }
+
+# one result line: id config clients prop expected actual states time search
+emit() {
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$BUILD/$1.res"
+}
+
+run_check() {
+  local id="$1" cfg="$2" nc="$3" props="$4" exp="$5" defs="$6" cc="$7" panf="$8" trail="$9"
+  local dir="$BUILD/$id" st states secs search p
+  run_pan "$dir" "$defs$(prop_flags "$props")" "$cc" "$panf"
+  st=$(cat "$dir/status"); states=$(field_states "$dir"); secs=$(field_time "$dir")
+  if [ "$st" = fails ]; then search="stopped at counterexample"
+  elif [ "$st" = holds ]; then search="exhaustive (complete)"
+  else search="-"; fi
+  set -- $props
+  if [ $# -gt 1 ] && [ "$st" != holds ]; then
+    # joint run did not pass: re-run each property alone to attribute it
+    for p in $props; do
+      run_pan "$dir.$p" "$defs$(prop_flags "$p")" "$cc" "$panf"
+      st=$(cat "$dir.$p/status")
+      emit "$id" "$cfg" "$nc" "$p" "$exp" "$st" "$(field_states "$dir.$p")" "$(field_time "$dir.$p")" "alone"
+    done
+  else
+    for p in $props; do
+      local s2="$search"; [ $# -gt 1 ] && s2="$search, joint run"
+      emit "$id" "$cfg" "$nc" "$p" "$exp" "$st" "${states:-?}" "${secs:-?}" "$s2"
+    done
+  fi
+  if [ "$trail" = yes ] && [ "$st" = fails ] && [ -f "$dir/fencing.pml.trail" ]; then
+    # shellcheck disable=SC2086
+    (cd "$dir" && timeout 20 spin -t $defs$(prop_flags "$props") fencing.pml 2>&1 \
+       | sed -n 's/^ *EV: /  /p' >"$BUILD/$id.trail.txt") || true
+  fi
+  while IFS=$'\t' read -r _ c n pr e a s t _; do
+    local v=OK; [ "$a" = "$e" ] || v=MISMATCH
+    printf '%-26s %-12s %-6s %-22s %-8s %10s states %7ss  (%d clients)\n' "$c" "$pr" "$e" "$a" "$v" "$s" "$t" "$n"
+  done <"$BUILD/$id.res"
+}
+
+echo "spin: $(spin -V 2>&1 | head -1)   model: $MODEL   parallel jobs: $JOBS"
+printf '%-26s %-12s %-6s %-22s %-8s\n' "configuration" "property" "expect" "actual" "verdict"
+
+ORDER_IDS=()
+while IFS='|' read -r id cfg nc props exp defs cc panf trail; do
+  id=$(trim "$id"); [ -n "$id" ] || continue
+  ORDER_IDS+=("$id")
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+  run_check "$id" "$(trim "$cfg")" "$(trim "$nc")" "$(trim "$props")" "$(trim "$exp")" \
+            "$(trim "$defs")" "$(trim "$cc")" "$(trim "$panf")" "$(trim "$trail")" &
+done <<<"$CHECKS"
+wait
+
+T1=$(date +%s.%N)
+
+# ------------------------------- summary -------------------------------
+bad=0
+echo
+echo "==================================== SUMMARY ===================================="
+printf '%-26s %-12s %-3s %-6s %-20s %-8s %9s %7s  %s\n' \
+  "configuration" "property" "NC" "expect" "actual" "verdict" "states" "pan(s)" "search"
+for id in "${ORDER_IDS[@]}"; do
+  if [ ! -f "$BUILD/$id.res" ]; then
+    printf '%-26s %-12s %s\n' "$id" "?" "NO RESULT"; bad=1; continue
+  fi
+  while IFS=$'\t' read -r _ c n pr e a s t srch; do
+    v=OK; if [ "$a" != "$e" ]; then v=MISMATCH; bad=1; fi
+    printf '%-26s %-12s %-3s %-6s %-20s %-8s %9s %7s  %s\n' "$c" "$pr" "$n" "$e" "$a" "$v" "$s" "$t" "$srch"
+  done <"$BUILD/$id.res"
+done
+awk -v a="$T0" -v b="$T1" 'BEGIN { printf "total wall time: %.1f s\n", b - a }'
+
+for id in norder pstale; do
+  f="$BUILD/$id.trail.txt"
+  [ -s "$f" ] || continue
+  case $id in
+    norder)   echo; echo "Counterexample, naive variant, ORDER (token drops), 2 clients:";;
+    pstale)   echo; echo "Counterexample, plain restart, STALE:";;
+  esac
+  cat "$f"
+done
+
+echo
+if [ "$bad" -ne 0 ]; then
+  echo "RESULT: FAILED - some results differ from the expected ones (see MISMATCH above)"
+  exit 1
+fi
+echo "RESULT: PASSED - every expected-hold property holds (complete exhaustive search) and every expected-fail property fails"
+exit 0
