@@ -1,0 +1,64 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Extending and releasing a lease taken by another process, known only by its value. */
+@WithRedisNodes(5)
+class ByValueIT {
+
+    @Test
+    void anotherProcessCanExtendAndReleaseALeaseByItsValue(RedisNodes nodes) {
+        try (Redlock taker = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
+            Lease lease = taker.tryAcquire("by-value", Duration.ofSeconds(2)).orElseThrow();
+            Optional<Lease> extended = other.extend("by-value", lease.value(), Duration.ofSeconds(30));
+            assertThat(extended).isPresent();
+            assertThat(extended.get().remainingValidity()).isGreaterThan(Duration.ofSeconds(29));
+            for (RedisServer node : nodes) {
+                assertThat(node.pttl("by-value")).isGreaterThan(29_000L);
+            }
+            assertThat(other.release("by-value", lease.value())).isEqualTo(5);
+            assertThat(ItSupport.absentEverywhere(nodes, "by-value")).isTrue();
+            assertThat(other.release("by-value", lease.value())).isZero();
+        }
+    }
+
+    @Test
+    void aWrongValueNeitherExtendsNorReleases(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("not-yours", Duration.ofSeconds(10)).orElseThrow();
+            assertThat(redlock.extend("not-yours", "someone-else", Duration.ofSeconds(30))).isEmpty();
+            assertThat(redlock.release("not-yours", "someone-else")).isZero();
+            assertThat(ItSupport.holding(nodes, "not-yours", lease.value())).isEqualTo(5);
+            assertThatThrownBy(() -> redlock.release("not-yours", " ")).isInstanceOf(RedlockConfigException.class);
+        }
+    }
+
+    @Test
+    void anExpiredLeaseCannotBeExtendedByValue(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("gone", Duration.ofMillis(300)).orElseThrow();
+            for (RedisServer node : nodes) {
+                node.redis(r -> r.del("gone"));
+            }
+            assertThat(redlock.extend("gone", lease.value(), Duration.ofSeconds(30))).isEmpty();
+            assertThat(ItSupport.absentEverywhere(nodes, "gone")).isTrue();
+        }
+    }
+
+    @Test
+    void releaseByValueWithNoNodeReachableIsATypedError(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            nodes.servers().forEach(RedisServer::kill);
+            assertThatThrownBy(() -> redlock.release("x", "v")).isInstanceOf(QuorumUnreachableException.class);
+        }
+    }
+}
