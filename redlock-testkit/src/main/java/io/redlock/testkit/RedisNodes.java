@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
 
 /**
  * N independent {@link RedisServer}s (no replication between them, SPEC R1), started in parallel and closed together.
@@ -36,12 +37,24 @@ public final class RedisNodes implements AutoCloseable, Iterable<RedisServer> {
      * {@code portBase} is 0), each with the same extra arguments.
      */
     public static RedisNodes start(int count, int portBase, String... extraArgs) {
+        return start(count, builder -> {
+            builder.args(extraArgs);
+            return builder;
+        }, portBase);
+    }
+
+    /** Starts {@code count} servers in parallel, each from a builder {@code customize} may change (free ports). */
+    public static RedisNodes start(int count, UnaryOperator<RedisServer.Builder> customize) {
+        return start(count, customize, 0);
+    }
+
+    private static RedisNodes start(int count, UnaryOperator<RedisServer.Builder> customize, int portBase) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1, was " + count);
         }
         List<RedisServer> servers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            RedisServer.Builder builder = RedisServer.builder().args(extraArgs);
+            RedisServer.Builder builder = customize.apply(RedisServer.builder());
             if (portBase > 0) {
                 builder.port(portBase + i);
             }

@@ -24,8 +24,10 @@ public final class RedisNodesExtension implements ParameterResolver {
         WithRedisNodes spec = find(context).orElseThrow(() -> new ParameterResolutionException(
                 "annotate the test class or method with @WithRedisNodes"));
         return context.getStore(NAMESPACE)
-                .getOrComputeIfAbsent("nodes", key -> new Started(RedisNodes.start(spec.value(), spec.args())),
-                        Started.class)
+                .getOrComputeIfAbsent("nodes", key -> new Started(RedisNodes.start(spec.value(), builder -> {
+                    builder.args(spec.args());
+                    return spec.clockShift() ? builder.clockShift() : builder;
+                })), Started.class)
                 .nodes;
     }
 

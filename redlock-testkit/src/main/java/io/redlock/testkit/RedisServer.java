@@ -40,6 +40,7 @@ public final class RedisServer implements AutoCloseable {
     private final List<String> extraArgs;
     private final String password;
     private final Path dir;
+    private final boolean clockShift;
 
     private int port;
     private Process process;
@@ -47,8 +48,9 @@ public final class RedisServer implements AutoCloseable {
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
-    private RedisServer(List<String> extraArgs, int port) {
+    private RedisServer(List<String> extraArgs, int port, boolean clockShift) {
         this.port = port;
+        this.clockShift = clockShift;
         this.extraArgs = List.copyOf(extraArgs);
         int at = extraArgs.lastIndexOf("--requirepass");
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
@@ -100,10 +102,15 @@ public final class RedisServer implements AutoCloseable {
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
         command.addAll(extraArgs);
         Path logFile = logFile();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        if (clockShift) {
+            builder.environment().put("LD_PRELOAD", ClockShim.library().toString());
+            builder.environment().put(ClockShim.OFFSET_FILE_ENV, clockOffsetFile().toString());
+        }
         Process started;
         try {
-            started = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            started = builder.start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot start redis-server: " + e.getMessage(), e);
         }
@@ -257,6 +264,30 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Shifts this server's wall clock to the real time plus {@code offset} (negative: back), at once and while it
+     * runs: Redis expires keys by its wall clock, so a jump forward expires PX keys early. Needs a server built with
+     * {@link Builder#clockShift()}. {@code Duration.ZERO} puts the clock right again.
+     */
+    public void shiftClock(Duration offset) {
+        if (!clockShift) {
+            throw new IllegalStateException("start the server with RedisServer.builder().clockShift() to shift its clock");
+        }
+        try {
+            Path file = clockOffsetFile();
+            Path tmp = dir.resolve("clock-offset.tmp");
+            Files.writeString(tmp, Long.toString(offset.toMillis()));
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the clock offset: " + e.getMessage(), e);
+        }
+    }
+
+    private Path clockOffsetFile() {
+        return dir.resolve("clock-offset");
+    }
+
     /** {@code GET key} on this server. */
     public String get(String key) {
         return this.<String>redis(r -> r.get(key));
@@ -351,6 +382,7 @@ public final class RedisServer implements AutoCloseable {
     public static final class Builder {
         private final List<String> args = new ArrayList<>();
         private int port;
+        private boolean clockShift;
 
         private Builder() {
         }
@@ -380,9 +412,18 @@ public final class RedisServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Starts the server with the clock-shift shim (LD_PRELOAD, built with gcc), so {@link #shiftClock(Duration)}
+         * works. The clock starts unshifted.
+         */
+        public Builder clockShift() {
+            this.clockShift = true;
+            return this;
+        }
+
         /** The server, not started yet. */
         public RedisServer build() {
-            return new RedisServer(args, port);
+            return new RedisServer(args, port, clockShift);
         }
 
         /** Builds and starts the server. */

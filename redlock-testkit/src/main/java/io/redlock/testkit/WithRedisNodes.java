@@ -33,4 +33,7 @@ public @interface WithRedisNodes {
 
     /** Extra redis-server arguments for every node. */
     String[] args() default {};
+
+    /** Start every node with the clock-shift shim, so {@link RedisServer#shiftClock} works (needs gcc). */
+    boolean clockShift() default false;
 }

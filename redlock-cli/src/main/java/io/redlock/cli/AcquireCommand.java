@@ -1,0 +1,61 @@
+package io.redlock.cli;
+
+import io.redlock.Lease;
+import io.redlock.Redlock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "acquire", mixinStandardHelpOptions = true,
+        description = {"Acquire a lease and print it as JSON.",
+            "The JSON has resource, value, token (the fencing token) and validity_ms.",
+            "The lease outlives this command: extend or release it with its value."},
+        footer = {"%nExamples:",
+            "  lease=$(redlock acquire nightly-report --ttl 60s) || exit",
+            "  redlock acquire orders:42 --ttl 30s --wait 5s --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
+            "%nExit codes: 0 acquired, 73 held by another client, 69 no quorum, 64 bad usage."})
+final class AcquireCommand implements Callable<Integer> {
+
+    @Mixin
+    NodeOptions nodes;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RESOURCE", description = "What to lock.")
+    String resource;
+
+    @Option(names = "--ttl", defaultValue = "30s", converter = Durations.class, paramLabel = "DURATION",
+            description = "Lease time (default: ${DEFAULT-VALUE}).")
+    Duration ttl;
+
+    @Option(names = "--wait", defaultValue = "0s", converter = Durations.class, paramLabel = "DURATION",
+            description = "How long to wait for the lock (default: ${DEFAULT-VALUE}).")
+    Duration wait;
+
+    @Override
+    public Integer call() {
+        try (Redlock redlock = nodes.connect()) {
+            Optional<Lease> acquired = redlock.acquire(resource, ttl, wait);
+            if (acquired.isEmpty()) {
+                return Outcomes.notAcquired(redlock, resource, Durations.format(wait), spec.commandLine().getErr());
+            }
+            Lease lease = acquired.get();
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("resource", resource);
+            json.put("value", lease.value());
+            json.put("token", lease.fencingToken());
+            json.put("validity_ms", lease.remainingValidity().toMillis());
+            spec.commandLine().getOut().println(Json.of(json));
+            return ExitCodes.OK;
+        }
+    }
+}

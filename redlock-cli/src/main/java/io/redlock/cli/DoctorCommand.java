@@ -1,0 +1,160 @@
+package io.redlock.cli;
+
+import io.lettuce.core.RedisClient;
+import io.redlock.Inspection;
+import io.redlock.NodeReport;
+import io.redlock.Redlock;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Check the nodes for what Redlock's guarantees need.",
+            "Reachable and fast, a master, not in cluster mode, no eviction, persistence (or delayed restarts),",
+            "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict."},
+        footer = {"%nExamples:",
+            "  redlock doctor --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
+            "  redlock doctor --json | jq '.checks[] | select(.status != \"OK\")'",
+            "%nExit codes: 0 no FAIL (WARNs allowed), 1 at least one FAIL, 64 bad usage."})
+final class DoctorCommand implements Callable<Integer> {
+
+    @Mixin
+    NodeOptions nodes;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--ttl", defaultValue = "30s", converter = Durations.class, paramLabel = "DURATION",
+            description = "The lease time you use, for the clock drift allowance (default: ${DEFAULT-VALUE}).")
+    Duration ttl;
+
+    @Option(names = "--json", description = "Print the report as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        List<String> uris = nodes.uris();
+        List<Check> checks = new ArrayList<>();
+        try (Redlock redlock = nodes.connect()) {
+            Inspection inspection = redlock.inspect();
+            RedisClient client = RedisClient.create();
+            try {
+                List<NodeProbe> probes = new ArrayList<>();
+                for (int i = 0; i < uris.size(); i++) {
+                    probes.add(NodeProbe.probe(client, uris.get(i), inspection.nodes().get(i).node()));
+                }
+                long allowance = (long) (ttl.toMillis() * redlock.config().driftFactor()) + 2;
+                Map<String, String> runIds = new HashMap<>();
+                for (int i = 0; i < uris.size(); i++) {
+                    check(inspection.nodes().get(i), probes.get(i), allowance, runIds, checks);
+                }
+                clockSpread(probes, allowance, checks);
+            } finally {
+                client.shutdown();
+            }
+        }
+        return report(checks);
+    }
+
+    private void check(NodeReport report, NodeProbe probe, long allowance, Map<String, String> runIds,
+            List<Check> checks) {
+        String node = report.node();
+        if (!probe.reachable() || !report.reachable()) {
+            checks.add(Check.fail(node, "reachable", probe.reachable() ? report.problem().orElse("") : probe.problem));
+            return;
+        }
+        String latency = String.format(Locale.ROOT, "PING p50 %.2f ms, p99 %.2f ms over %d pings",
+                probe.p50Micros / 1000.0, probe.p99Micros / 1000.0, NodeProbe.PINGS);
+        checks.add(probe.p99Micros / 1000 > nodes.nodeTimeout.toMillis()
+                ? Check.warn(node, "latency", latency + "; above the per-node timeout "
+                        + Durations.format(nodes.nodeTimeout))
+                : Check.ok(node, "latency", latency));
+        String version = report.version().orElse("unknown");
+        checks.add(version.compareTo("6") < 0 && !version.startsWith("unknown")
+                ? Check.warn(node, "version", version + "; Redis 6 or later is tested")
+                : Check.ok(node, "version", version));
+        checks.add(report.isMaster() ? Check.ok(node, "role", "master")
+                : Check.fail(node, "role", report.role().orElse("unknown")
+                        + ": a replica is not an independent master; a failover can lose a lock (SPEC S5)"));
+        checks.add(report.clusterEnabled().orElse(false)
+                ? Check.warn(node, "cluster", "cluster mode: the lock key and its fencing counter may hash to"
+                        + " different slots; use standalone masters")
+                : Check.ok(node, "cluster", "standalone"));
+        String policy = report.maxmemoryPolicy().orElse("unknown");
+        checks.add("noeviction".equals(policy) ? Check.ok(node, "eviction", "maxmemory-policy noeviction")
+                : Check.fail(node, "eviction", "maxmemory-policy " + policy
+                        + ": memory pressure can evict lock keys (two holders) or counters; use noeviction"));
+        checks.add(report.durable() ? Check.ok(node, "persistence", "appendonly yes, appendfsync always")
+                : Check.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
+                        .orElse("?") + ", appendfsync " + report.appendFsync().orElse("?")
+                        + ": after a crash keep the node down longer than the largest TTL (delayed restart, SPEC R9)"));
+        long offset = Math.abs(probe.clockOffsetMillis);
+        checks.add(offset > allowance
+                ? Check.warn(node, "clock", "differs from this machine by " + probe.clockOffsetMillis
+                        + " ms, more than the drift allowance " + allowance + " ms")
+                : Check.ok(node, "clock", "within " + offset + " ms of this machine"));
+        String runId = report.runId().orElse(node);
+        String earlier = runIds.putIfAbsent(runId, node);
+        checks.add(earlier != null
+                ? Check.fail(node, "independence", "the same server as " + earlier + " (same run_id)")
+                : Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length()))));
+        checks.add(probe.scripting == null ? Check.ok(node, "scripting", "EVAL allowed")
+                : Check.fail(node, "scripting", "EVAL refused: " + probe.scripting));
+    }
+
+    private static void clockSpread(List<NodeProbe> probes, long allowance, List<Check> checks) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (NodeProbe probe : probes) {
+            if (probe.reachable()) {
+                min = Math.min(min, probe.clockOffsetMillis);
+                max = Math.max(max, probe.clockOffsetMillis);
+            }
+        }
+        if (min <= max) {
+            long spread = max - min;
+            checks.add(spread > allowance
+                    ? Check.warn("all", "clock spread", spread + " ms between nodes, more than " + allowance + " ms")
+                    : Check.ok("all", "clock spread", spread + " ms between nodes"));
+        }
+    }
+
+    private int report(List<Check> checks) {
+        long fails = checks.stream().filter(c -> c.status() == Check.Status.FAIL).count();
+        long warns = checks.stream().filter(c -> c.status() == Check.Status.WARN).count();
+        String verdict = fails > 0 ? "FAIL" : warns > 0 ? "WARN" : "OK";
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("checks", checks);
+            doc.put("fails", fails);
+            doc.put("warnings", warns);
+            doc.put("verdict", verdict);
+            out.println(Json.of(doc));
+        } else {
+            int nodeWidth = Math.max(4, checks.stream().mapToInt(c -> c.node().length()).max().orElse(4));
+            int checkWidth = Math.max(5, checks.stream().mapToInt(c -> c.check().length()).max().orElse(5));
+            String row = "%-" + nodeWidth + "s  %-" + checkWidth + "s  %-6s %s%n";
+            out.printf(row, "NODE", "CHECK", "STATUS", "DETAIL");
+            for (Check c : checks) {
+                out.printf(row, c.node(), c.check(), c.status(), c.detail());
+            }
+            out.println();
+            out.println("verdict: " + verdict + " (" + fails + " FAIL, " + warns + " WARN)"
+                    + (fails > 0 ? ": fix the FAIL rows before relying on these nodes for locks" : ""));
+        }
+        out.flush();
+        return fails > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
+    }
+}

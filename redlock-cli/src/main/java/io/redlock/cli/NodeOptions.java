@@ -1,0 +1,53 @@
+package io.redlock.cli;
+
+import io.redlock.Redlock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** Where the nodes are and how to talk to them; shared by every subcommand that locks. */
+final class NodeOptions {
+
+    /** Environment variable with the node URIs, comma-separated, used when --nodes is absent. */
+    static final String ENV_NODES = "REDLOCK_NODES";
+
+    @Option(names = "--nodes", split = ",", paramLabel = "URI",
+            description = "Redis nodes, comma-separated, e.g. redis://h1:6379,redis://:pass@h2:6379 "
+                    + "(default: $" + ENV_NODES + ").")
+    List<String> nodes = new ArrayList<>();
+
+    @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = "",
+            description = "Prepended to the resource to form the Redis key (default: none).")
+    String keyPrefix;
+
+    @Option(names = "--node-timeout", paramLabel = "DURATION", defaultValue = "50ms",
+            converter = Durations.class, description = "How long to wait for one node's reply (default: ${DEFAULT-VALUE}).")
+    Duration nodeTimeout;
+
+    @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
+    /** The node URIs from --nodes, else $REDLOCK_NODES; none is a usage error. */
+    List<String> uris() {
+        if (!nodes.isEmpty()) {
+            return nodes;
+        }
+        String env = System.getenv(ENV_NODES);
+        if (env != null && !env.isBlank()) {
+            return Arrays.stream(env.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        }
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "no nodes: give --nodes redis://host:port,... or set " + ENV_NODES);
+    }
+
+    Redlock.Builder builder() {
+        return Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
+    }
+
+    Redlock connect() {
+        return builder().build();
+    }
+}

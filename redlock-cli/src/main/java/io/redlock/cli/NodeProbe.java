@@ -1,0 +1,75 @@
+package io.redlock.cli;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the doctor measures itself on one node: PING latency, the node's clock against this machine's, and whether
+ * scripts may run. Uses a connection of its own with a 1 s timeout.
+ */
+final class NodeProbe {
+
+    static final int PINGS = 20;
+
+    final String node;
+    final String problem;
+    final long p50Micros;
+    final long p99Micros;
+    final long clockOffsetMillis;
+    final String scripting;
+
+    private NodeProbe(String node, String problem, long p50Micros, long p99Micros, long clockOffsetMillis,
+            String scripting) {
+        this.node = node;
+        this.problem = problem;
+        this.p50Micros = p50Micros;
+        this.p99Micros = p99Micros;
+        this.clockOffsetMillis = clockOffsetMillis;
+        this.scripting = scripting;
+    }
+
+    static NodeProbe probe(RedisClient client, String uri, String node) {
+        RedisURI redisUri = RedisURI.create(uri);
+        redisUri.setTimeout(Duration.ofSeconds(1));
+        try (StatefulRedisConnection<String, String> connection = client.connect(redisUri)) {
+            RedisCommands<String, String> redis = connection.sync();
+            long[] rtt = new long[PINGS];
+            for (int i = 0; i < PINGS; i++) {
+                long start = System.nanoTime();
+                redis.ping();
+                rtt[i] = (System.nanoTime() - start) / 1_000;
+            }
+            Arrays.sort(rtt);
+            long before = System.currentTimeMillis();
+            List<String> time = redis.time();
+            long after = System.currentTimeMillis();
+            long nodeMillis = Long.parseLong(time.get(0)) * 1_000 + Long.parseLong(time.get(1)) / 1_000;
+            long offset = nodeMillis - (before + after) / 2;
+            String scripting;
+            try {
+                Long one = redis.eval("return 1", ScriptOutputType.INTEGER);
+                scripting = one != null && one == 1L ? null : "EVAL returned " + one;
+            } catch (RuntimeException e) {
+                scripting = Secrets.mask(String.valueOf(e.getMessage()));
+            }
+            return new NodeProbe(node, null, rtt[PINGS / 2], rtt[PINGS - 1], offset, scripting);
+        } catch (RuntimeException e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            return new NodeProbe(node, Secrets.mask(e.getMessage() + (root != e ? ": " + root.getMessage() : "")), 0,
+                    0, 0, null);
+        }
+    }
+
+    boolean reachable() {
+        return problem == null;
+    }
+}

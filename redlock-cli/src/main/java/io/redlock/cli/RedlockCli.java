@@ -1,0 +1,86 @@
+package io.redlock.cli;
+
+import io.redlock.LeaseLostException;
+import io.redlock.LockNotAcquiredException;
+import io.redlock.QuorumUnreachableException;
+import io.redlock.RedlockConfigException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code redlock} command. */
+@Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = RedlockCli.Version.class,
+        description = {"Distributed locks on Redis from the shell: Redlock with fencing tokens.",
+            "Nodes come from --nodes or $REDLOCK_NODES (comma-separated redis:// URIs)."},
+        subcommands = {RunCommand.class, AcquireCommand.class, ExtendCommand.class, ReleaseCommand.class,
+            DoctorCommand.class, ServersCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        footer = {"%nStart here:",
+            "  redlock demo                         # the whole story in a minute, no setup",
+            "  redlock servers                      # local nodes to try things with",
+            "  redlock run nightly -- ./job.sh      # run a job on one machine at a time"})
+public final class RedlockCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code. */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new RedlockCli());
+        cli.setParameterExceptionHandler(RedlockCli::usageError);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println("redlock: " + Secrets.mask(e.getMessage()));
+        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        return ExitCodes.USAGE;
+    }
+
+    private static int failure(Exception e, CommandLine cli) {
+        PrintWriter err = cli.getErr();
+        String message = Secrets.mask(e.getMessage());
+        if (e instanceof RedlockConfigException) {
+            err.println("redlock: " + message);
+            return ExitCodes.USAGE;
+        }
+        if (e instanceof QuorumUnreachableException) {
+            err.println("redlock: " + message);
+            return ExitCodes.UNAVAILABLE;
+        }
+        if (e instanceof LockNotAcquiredException) {
+            err.println("redlock: " + message);
+            return ExitCodes.NOT_ACQUIRED;
+        }
+        if (e instanceof LeaseLostException) {
+            err.println("redlock: " + message);
+            return ExitCodes.LEASE_LOST;
+        }
+        err.println("redlock: " + e.getClass().getSimpleName() + ": " + message);
+        return ExitCodes.SOFTWARE;
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = RedlockCli.class.getPackage().getImplementationVersion();
+            return new String[] {"redlock " + (version == null ? "development build" : version)};
+        }
+    }
+}

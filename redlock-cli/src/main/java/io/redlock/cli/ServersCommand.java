@@ -1,0 +1,59 @@
+package io.redlock.cli;
+
+import io.redlock.testkit.RedisBinary;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "servers", mixinStandardHelpOptions = true,
+        description = {"Start local Redis nodes to try redlock with; Ctrl-C stops them.",
+            "Independent redis-server processes on loopback, without persistence; prints their URIs and an",
+            "export line for REDLOCK_NODES."},
+        footer = {"%nExamples:",
+            "  redlock servers                      # 5 nodes on free ports",
+            "  redlock servers --count 3 --port-base 7000",
+            "  eval \"$(redlock servers | grep ^export)\"   (in another shell: copy the export line)"})
+final class ServersCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--count", defaultValue = "5", paramLabel = "N", description = "How many nodes (default: 5).")
+    int count;
+
+    @Option(names = "--port-base", defaultValue = "0", paramLabel = "PORT",
+            description = "First port; the others follow it (default: free ports).")
+    int portBase;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (count < 1 || count > 64) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--count must be in [1, 64], was "
+                    + count);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        RedisNodes nodes = RedisNodes.start(count, portBase);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            nodes.close();
+            System.err.println("redlock: stopped " + count + " redis-server nodes");
+            stopped.countDown();
+        }, "redlock-servers-stop"));
+        RedisBinary binary = RedisBinary.get();
+        out.println("started " + count + " independent redis-server " + binary.version() + " nodes:");
+        for (RedisServer server : nodes) {
+            out.println("  " + server.uri() + "   (pid " + server.pid() + ")");
+        }
+        out.println("export " + NodeOptions.ENV_NODES + "=" + String.join(",", nodes.uris()));
+        out.println("Press Ctrl-C to stop them.");
+        out.flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,68 @@
+package io.redlock.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the redlock command in a JVM of its own, as a user would. */
+final class Cli {
+
+    final Process process;
+    private final Path out;
+    private final Path err;
+
+    private Cli(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    static Cli start(Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("redlock-cli-out", ".txt");
+        Path err = Files.createTempFile("redlock-cli-err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(env);
+        return new Cli(builder.start(), out, err);
+    }
+
+    /** Runs to completion (bounded) and returns the exit code. */
+    static Cli run(Map<String, String> env, String... args) throws Exception {
+        Cli cli = start(env, args);
+        cli.waitFor();
+        return cli;
+    }
+
+    int waitFor() throws InterruptedException {
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("redlock did not finish in 120 s");
+        }
+        return process.exitValue();
+    }
+
+    int exitCode() {
+        return process.exitValue();
+    }
+
+    String out() throws IOException {
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    String err() throws IOException {
+        return Files.readString(err, StandardCharsets.UTF_8);
+    }
+
+    /** Sends a signal to this JVM (one this test started). */
+    void signal(String name) throws Exception {
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();
+    }
+}

@@ -1,0 +1,56 @@
+package io.redlock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** redlock doctor on healthy and broken node sets. */
+class DoctorIT {
+
+    @Test
+    @WithRedisNodes(value = 3, args = {"--appendonly", "yes", "--appendfsync", "always"})
+    void aHealthySetIsAllOk(RedisNodes nodes) throws Exception {
+        Cli cli = Cli.run(Map.of(), "doctor", "--nodes", String.join(",", nodes.uris()));
+        assertThat(cli.exitCode()).isZero();
+        List<String> rows = cli.out().lines().filter(l -> l.startsWith("127.0.0.1") || l.startsWith("all")).toList();
+        assertThat(rows).hasSize(3 * 9 + 1).allMatch(l -> l.contains(" OK "));
+        assertThat(cli.out()).contains("verdict: OK (0 FAIL, 0 WARN)");
+    }
+
+    @Test
+    @WithRedisNodes(3)
+    void aBrokenSetGetsTheRightFailRows(RedisNodes nodes) throws Exception {
+        nodes.node(0).redis(r -> r.configSet("maxmemory-policy", "allkeys-lru"));
+        try (RedisServer replica = RedisServer.launch("--replicaof", "127.0.0.1",
+                Integer.toString(nodes.node(2).port()))) {
+            String twice = "redis://localhost:" + nodes.node(1).port(); // node 2 again, under another name
+            Cli cli = Cli.run(Map.of(), "doctor", "--json", "--nodes",
+                    String.join(",", nodes.node(0).uri(), nodes.node(1).uri(), twice, replica.uri()));
+            assertThat(cli.exitCode()).isEqualTo(ExitCodes.CHECK_FAILED);
+            String json = cli.out();
+            assertThat(json).contains("\"verdict\":\"FAIL\"");
+            assertThat(json).contains("{\"node\":\"" + nodes.node(0).address()
+                    + "\",\"check\":\"eviction\",\"status\":\"FAIL\"");
+            assertThat(json).contains("{\"node\":\"localhost:" + nodes.node(1).port()
+                    + "\",\"check\":\"independence\",\"status\":\"FAIL\"");
+            assertThat(json).contains("{\"node\":\"" + replica.address() + "\",\"check\":\"role\",\"status\":\"FAIL\"");
+            assertThat(json).contains("\"fails\":3");
+        }
+    }
+
+    @Test
+    @WithRedisNodes(3)
+    void anUnreachableNodeIsAFailAndPasswordsStayHidden(RedisNodes nodes) throws Exception {
+        nodes.node(2).kill();
+        Cli cli = Cli.run(Map.of(), "doctor", "--nodes",
+                "redis://:top-secret@" + nodes.node(0).address() + "," + nodes.node(1).uri() + "," + nodes.node(2).uri());
+        assertThat(cli.exitCode()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(cli.out()).contains(nodes.node(2).address() + "  reachable").contains("FAIL");
+        assertThat(cli.out() + cli.err()).doesNotContain("top-secret");
+    }
+}

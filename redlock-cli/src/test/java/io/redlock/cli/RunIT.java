@@ -1,0 +1,154 @@
+package io.redlock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.Lease;
+import io.redlock.Redlock;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** redlock run, as a separate process, against real nodes. */
+@WithRedisNodes(5)
+class RunIT {
+
+    @TempDir
+    Path dir;
+
+    private static Map<String, String> env(RedisNodes nodes) {
+        return Map.of(NodeOptions.ENV_NODES, String.join(",", nodes.uris()));
+    }
+
+    private static boolean absent(RedisNodes nodes, String key) {
+        return nodes.servers().stream().allMatch(n -> n.get(key) == null);
+    }
+
+    @Test
+    void theCommandSeesTheLeaseAndItsExitCodeIsPassedOn(RedisNodes nodes) throws Exception {
+        Path seen = dir.resolve("env.txt");
+        Cli cli = Cli.run(env(nodes), "run", "job", "--", "sh", "-c",
+                "echo \"$REDLOCK_RESOURCE $REDLOCK_TOKEN $REDLOCK_VALUE\" > " + seen + "; exit 7");
+        assertThat(cli.exitCode()).isEqualTo(7);
+        String[] fields = Files.readString(seen).trim().split(" ");
+        assertThat(fields[0]).isEqualTo("job");
+        assertThat(Long.parseLong(fields[1])).isPositive();
+        assertThat(fields[2]).hasSize(27);
+        assertThat(absent(nodes, "job")).isTrue();
+    }
+
+    @Test
+    void aLockHeldElsewhereGives73AfterTheWait(RedisNodes nodes) throws Exception {
+        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+            redlock.tryAcquire("busy", Duration.ofSeconds(30)).orElseThrow();
+            long start = System.nanoTime();
+            Cli cli = Cli.run(env(nodes), "run", "--wait", "500ms", "busy", "--", "true");
+            assertThat(cli.exitCode()).isEqualTo(ExitCodes.NOT_ACQUIRED);
+            assertThat(cli.err()).contains("'busy' is held by another client");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(400));
+        }
+    }
+
+    @Test
+    void withoutAQuorumItExits69(RedisNodes nodes) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            nodes.node(i).kill();
+        }
+        Cli cli = Cli.run(env(nodes), "run", "nobody", "--", "true");
+        assertThat(cli.exitCode()).isEqualTo(ExitCodes.UNAVAILABLE);
+        assertThat(cli.err()).contains("no quorum").contains("2 of 5 nodes answer");
+    }
+
+    @Test
+    void aLostLeaseStopsTheCommandWithSigtermAndExits75(RedisNodes nodes) throws Exception {
+        Path started = dir.resolve("started");
+        Path terminated = dir.resolve("terminated");
+        Cli cli = Cli.start(env(nodes), "run", "--ttl", "1s", "--grace", "5s", "fragile", "--", "sh", "-c",
+                "trap 'echo term > " + terminated + "; exit 0' TERM; touch " + started
+                        + "; while true; do sleep 0.1; done");
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(started));
+        for (RedisServer node : nodes) {
+            node.redis(r -> r.del("fragile")); // the lock is gone: the next extension is refused
+        }
+        assertThat(cli.waitFor()).isEqualTo(ExitCodes.LEASE_LOST);
+        assertThat(terminated).exists();
+        assertThat(cli.err()).contains("lost the lock on 'fragile'").contains("SIGTERM");
+    }
+
+    @Test
+    void sigtermToRedlockReachesTheCommandAndTheLockIsReleased(RedisNodes nodes) throws Exception {
+        Path started = dir.resolve("started");
+        Path terminated = dir.resolve("terminated");
+        Cli cli = Cli.start(env(nodes), "run", "interrupted", "--", "sh", "-c",
+                "trap 'echo term > " + terminated + "; exit 3' TERM; touch " + started
+                        + "; while true; do sleep 0.1; done");
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(started));
+        assertThat(absent(nodes, "interrupted")).isFalse();
+        cli.signal("TERM");
+        assertThat(cli.waitFor()).isEqualTo(3);
+        assertThat(terminated).exists();
+        assertThat(absent(nodes, "interrupted")).isTrue();
+    }
+
+    @Test
+    void twoConcurrentRunsNeverOverlap(RedisNodes nodes) throws Exception {
+        Path log = dir.resolve("intervals.txt");
+        String body = "echo start $(date +%s%N) >> " + log + "; sleep 0.2; echo end $(date +%s%N) >> " + log;
+        List<Cli> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            runs.add(Cli.start(env(nodes), "run", "--wait", "60s", "exclusive", "--", "sh", "-c", body));
+        }
+        for (Cli run : runs) {
+            assertThat(run.waitFor()).isZero();
+        }
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).hasSize(8);
+        for (int i = 0; i < lines.size(); i += 2) {
+            assertThat(lines.get(i)).startsWith("start");
+            assertThat(lines.get(i + 1)).startsWith("end"); // every start is followed by its own end
+        }
+    }
+
+    @Test
+    void aCommandThatCannotStartGives127(RedisNodes nodes) throws Exception {
+        Cli cli = Cli.run(env(nodes), "run", "job", "--", "/no/such/program");
+        assertThat(cli.exitCode()).isEqualTo(RunCommand.CANNOT_START);
+        assertThat(cli.err()).contains("cannot start /no/such/program");
+        assertThat(absent(nodes, "job")).isTrue();
+    }
+
+    @Test
+    void acquireExtendAndReleaseRoundTrip(RedisNodes nodes) throws Exception {
+        Cli acquire = Cli.run(env(nodes), "acquire", "manual", "--ttl", "10s");
+        assertThat(acquire.exitCode()).isZero();
+        String json = acquire.out().trim();
+        assertThat(json).matches("\\{\"resource\":\"manual\",\"value\":\"[A-Za-z0-9_-]{27}\",\"token\":\\d+,"
+                + "\"validity_ms\":\\d+}");
+        String value = json.replaceAll(".*\"value\":\"([^\"]+)\".*", "$1");
+        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+            Lease held = redlock.tryAcquire("manual", Duration.ofSeconds(1)).orElse(null);
+            assertThat(held).isNull();
+        }
+        assertThat(Cli.run(env(nodes), "acquire", "manual").exitCode()).isEqualTo(ExitCodes.NOT_ACQUIRED);
+        Cli extend = Cli.run(env(nodes), "extend", "manual", "--value", value, "--ttl", "60s", "--json");
+        assertThat(extend.exitCode()).isZero();
+        assertThat(extend.out()).contains("\"extended\":true");
+        assertThat(nodes.node(0).pttl("manual")).isGreaterThan(50_000L);
+        Cli release = Cli.run(env(nodes), "release", "manual", "--value", value, "--json");
+        assertThat(release.exitCode()).isZero();
+        assertThat(release.out()).contains("\"released_nodes\":5");
+        assertThat(absent(nodes, "manual")).isTrue();
+        assertThat(Cli.run(env(nodes), "release", "manual", "--value", value).exitCode())
+                .isEqualTo(ExitCodes.NOT_ACQUIRED);
+        assertThat(Cli.run(env(nodes), "extend", "manual", "--value", value).exitCode())
+                .isEqualTo(ExitCodes.NOT_ACQUIRED);
+    }
+}
