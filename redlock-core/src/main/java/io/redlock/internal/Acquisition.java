@@ -70,7 +70,7 @@ final class Acquisition {
             sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
         }
         return Round.quorum(nodes, sets, "OK"::equals, engine).thenCompose(round ->
-                round.won() && validAt(round.decidedAt()) ? granted(sets, Engine.NO_TOKEN) : lost(sets, round));
+                round.won() && validNow() ? granted(sets, Engine.NO_TOKEN, round) : lost(sets, round));
     }
 
     /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
@@ -102,7 +102,7 @@ final class Acquisition {
                 }
             }
             if (atToken >= engine.config().quorum()) {
-                return validAt(round.decidedAt()) ? granted(grants, token) : lost(grants, round);
+                return validNow() ? granted(grants, token, round) : lost(grants, round);
             }
             return commit(grants, round, token);
         });
@@ -128,19 +128,30 @@ final class Acquisition {
         }
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
         return Round.quorum(nodes, commits, Engine.CONFIRMED, engine).thenCompose(committed ->
-                committed.won() && validAt(committed.decidedAt()) ? granted(grants, token) : lost(grants, round));
+                committed.won() && validNow() ? granted(grants, token, round) : lost(grants, round));
     }
 
-    private boolean validAt(long decidedAt) {
-        long validity = Validity.validityNanos(ttlNanos, decidedAt - start, driftFactor);
+    /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */
+    private boolean validNow() {
+        FaultHooks.reached(key, FaultHooks.Point.BEFORE_DECISION);
+        return validAt(engine.ticker().read());
+    }
+
+    private boolean validAt(long now) {
+        long validity = Validity.validityNanos(ttlNanos, now - start, driftFactor);
         if (validity <= 0) {
             log.debug("{}: majority reached but no validity left ({} ms elapsed of {} ms TTL)", resource,
-                    TimeUnit.NANOSECONDS.toMillis(decidedAt - start), ttlMillis);
+                    TimeUnit.NANOSECONDS.toMillis(now - start), ttlMillis);
         }
         return validity > 0;
     }
 
-    private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token) {
+    private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token,
+            RoundResult<?> round) {
+        FaultHooks.reached(key, FaultHooks.Point.AFTER_VALIDITY);
+        if (!validAt(engine.ticker().read())) {
+            return lost(replies, round); // never hand over a lease whose validity already ran out
+        }
         engine.health().restored();
         RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
                 Validity.validUntil(start, ttlNanos, driftFactor), replies, token);

@@ -45,6 +45,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     static final long NO_TOKEN = -1;
     /** The token of a lease handle made from a value acquired elsewhere. */
     static final long UNKNOWN_TOKEN = -2;
+    /** How long a release waits for a node's connection that is being re-established. */
+    private static final Duration RELEASE_RETRY_WINDOW = Duration.ofSeconds(5);
     /** A script reply of 1: the node held our value and applied the change. */
     static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
@@ -96,7 +98,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         scheduler.setRemoveOnCancelPolicy(true);
         List<NodeClient> list = new ArrayList<>();
         for (RedisURI uri : config.nodes()) {
-            list.add(new NodeClient(uri, client, ticker, redaction));
+            list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout));
         }
         this.nodes = List.copyOf(list);
         connectAll(connectTimeout);
@@ -289,7 +291,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             NodeClient node = nodes.get(i);
             releases.add(acquireReplies.get(i).handle((reply, failure) -> failure == null && refused(reply)
                     ? CompletableFuture.completedFuture(0L)
-                    : node.eval(Scripts.RELEASE, key, value, message + value))
+                    : node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, key, value, message + value))
                     .thenCompose(Function.identity()).toCompletableFuture());
         }
         return releases;

@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
@@ -8,6 +9,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.redlock.Ticker;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,10 @@ import org.slf4j.LoggerFactory;
  * the node in that order (an acquire's SET always precedes the release that undoes it). Without a connection a
  * command fails at once instead of queueing. After the first connection Lettuce reconnects by itself; until then this
  * class retries the connection at most every {@value #RECONNECT_INTERVAL_MILLIS} ms.
+ *
+ * <p>Replies are matched to commands by their order on the connection. If a command times out while the connection
+ * stays up, its reply was lost (or is very late), and every later reply would be matched to the wrong command: the
+ * connection is dropped and a fresh one opened, so a reply can never be taken for another command's.
  */
 final class NodeClient implements AutoCloseable {
 
@@ -42,8 +48,9 @@ final class NodeClient implements AutoCloseable {
     private long lastAttempt;
     private boolean closed;
 
-    NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction) {
-        this.uri = uri;
+    NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction, Duration connectTimeout) {
+        // a copy whose timeout bounds the connection handshake too (Lettuce's default would wait 60 s for a lost PONG)
+        this.uri = RedisURI.builder(uri).withTimeout(connectTimeout).build();
         this.name = Redaction.nodeName(uri);
         this.client = client;
         this.ticker = ticker;
@@ -71,13 +78,49 @@ final class NodeClient implements AutoCloseable {
         return eval(script, new String[] {key}, args);
     }
 
+    /**
+     * Runs a script now, or — if the node has no connection — as soon as one is back, trying to reconnect until
+     * {@code maxWait} has passed. For releases: a compare-and-delete of our own value is safe whenever it arrives, and
+     * sending it late beats leaving the key until its TTL.
+     */
+    CompletionStage<Long> evalWhenConnected(Script script, Duration maxWait, String key, String... args) {
+        return evalRetrying(script, ticker.read() + maxWait.toNanos(), key, args);
+    }
+
+    private CompletionStage<Long> evalRetrying(Script script, long deadline, String key, String... args) {
+        CompletableFuture<Void> attempt;
+        boolean ready;
+        synchronized (lock) {
+            ready = connection != null || closed;
+            if (ready) {
+                attempt = null;
+            } else {
+                if (connecting == null && ticker.read() - lastAttempt >= TimeUnit.MILLISECONDS.toNanos(
+                        RECONNECT_INTERVAL_MILLIS)) {
+                    startConnect();
+                }
+                attempt = connecting;
+            }
+        }
+        long left = deadline - ticker.read();
+        if (ready || left <= 0) {
+            return eval(script, key, args);
+        }
+        CompletableFuture<Void> pause = attempt != null ? attempt
+                : CompletableFuture.runAsync(() -> { },
+                        CompletableFuture.delayedExecutor(RECONNECT_INTERVAL_MILLIS, TimeUnit.MILLISECONDS));
+        return pause.copy().orTimeout(left, TimeUnit.NANOSECONDS)
+                .handle((v, failure) -> evalRetrying(script, deadline, key, args))
+                .thenCompose(Function.identity());
+    }
+
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
         StatefulRedisConnection<String, String> conn = connection;
         if (conn == null) {
             return unavailable();
         }
-        return script.run(conn.async(), ScriptOutputType.INTEGER, keys, args);
+        return watchForLostReply(conn, script.run(conn.async(), ScriptOutputType.INTEGER, keys, args));
     }
 
     /** Any command on this node's connection; fails at once without a connection. */
@@ -86,11 +129,36 @@ final class NodeClient implements AutoCloseable {
         if (conn == null) {
             return unavailable();
         }
+        CompletionStage<T> reply;
         try {
-            return command.apply(conn.async());
+            reply = command.apply(conn.async());
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+        return watchForLostReply(conn, reply);
+    }
+
+    /** Drops the connection if {@code reply} timed out: later replies on it can no longer be trusted to match. */
+    <T> CompletionStage<T> watchForLostReply(StatefulRedisConnection<String, String> conn, CompletionStage<T> reply) {
+        return reply.whenComplete((value, failure) -> {
+            if (failure != null && Failures.unwrap(failure) instanceof RedisCommandTimeoutException) {
+                dropConnection(conn);
+            }
+        });
+    }
+
+    private void dropConnection(StatefulRedisConnection<String, String> conn) {
+        synchronized (lock) {
+            if (connection != conn || closed) {
+                return;
+            }
+            connection = null;
+            lastFailure = new NodeUnavailableException(name + ": a reply was lost; reconnecting", null);
+            startConnect();
+        }
+        log.warn("{}: a command timed out with the connection up; dropped it so no reply can be matched to the wrong"
+                + " command", name);
+        conn.closeAsync();
     }
 
     private <T> CompletionStage<T> unavailable() {

@@ -97,9 +97,13 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void launch(int candidate) throws PortInUse {
-        List<String> command = new ArrayList<>(List.of(RedisBinary.get().path().toString(),
+        RedisBinary binary = RedisBinary.get();
+        List<String> command = new ArrayList<>(List.of(binary.path().toString(),
                 "--port", Integer.toString(candidate), "--bind", HOST, "--dir", dir.toString(),
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
+        if (binary.majorVersion() >= 7) {
+            command.addAll(List.of("--enable-debug-command", "local")); // for debugSleep(); off by default since 7
+        }
         command.addAll(extraArgs);
         Path logFile = logFile();
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
@@ -286,6 +290,34 @@ public final class RedisServer implements AutoCloseable {
 
     private Path clockOffsetFile() {
         return dir.resolve("clock-offset");
+    }
+
+    /** {@code CLIENT PAUSE ms WRITE}: the node stops processing writes (and scripts that write) for {@code pause}. */
+    public void pauseWrites(Duration pause) {
+        redis(r -> r.dispatch(io.lettuce.core.protocol.CommandType.CLIENT,
+                new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
+                new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).add("PAUSE")
+                        .add(pause.toMillis()).add("WRITE")));
+    }
+
+    /**
+     * {@code DEBUG SLEEP}: the node's only thread sleeps for {@code stall}, answering nothing. Returns at once; the
+     * stage completes when the node is responsive again.
+     */
+    public CompletableFuture<Void> debugSleep(Duration stall) {
+        String seconds = String.format(java.util.Locale.ROOT, "%.3f", stall.toMillis() / 1000.0);
+        return CompletableFuture.runAsync(() -> redis(r -> r.dispatch(io.lettuce.core.protocol.CommandType.DEBUG,
+                new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
+                new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).add("SLEEP")
+                        .add(seconds))));
+    }
+
+    /** Caps memory with {@code maxmemory-policy allkeys-lru}: under pressure any key, lock keys included, is evicted. */
+    public void evictAnyKeyAbove(long maxmemoryBytes) {
+        redis(r -> {
+            r.configSet("maxmemory-policy", "allkeys-lru");
+            return r.configSet("maxmemory", Long.toString(maxmemoryBytes));
+        });
     }
 
     /** {@code GET key} on this server. */

@@ -1,0 +1,220 @@
+package io.redlock.faults;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.redlock.Lease;
+import io.redlock.Redlock;
+import io.redlock.RedlockException;
+import io.redlock.RetryPolicy;
+import io.redlock.fencing.Fence;
+import io.redlock.fencing.FencedRedis;
+import io.redlock.fencing.FencedResult;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.history.History;
+import io.redlock.testkit.history.Op;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Three workers, each with its own Redlock, take the lock in turn and, inside each critical section, do a fenced
+ * read-modify-write of one counter and a plain one of another. The plain history shows whether critical sections
+ * overlapped (mutual exclusion without fencing); the fenced one whether the storage ever accepted a stale token or
+ * lost an acknowledged increment.
+ */
+final class Workload implements AutoCloseable {
+
+    static final String RESOURCE = "account";
+    static final String FENCED_COUNTER = "counter:fenced";
+    static final String PLAIN_COUNTER = "counter:plain";
+    static final int WORKERS = 3;
+
+    final Duration ttl;
+    final Duration work;
+    final History plainHistory = new History(System::nanoTime);
+    final History fencedHistory = new History(System::nanoTime);
+    final AtomicInteger acquisitions = new AtomicInteger();
+    final AtomicInteger refusedAfterPause = new AtomicInteger();
+    final AtomicReference<Lease> holder = new AtomicReference<>();
+    final List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    private final List<Redlock> clients = new ArrayList<>();
+    private final RedisClient storageClient;
+    private final StatefulRedisConnection<String, String> storageConnection;
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean stopping;
+    private volatile Duration pauseNextHolder;
+    private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
+    private final String processPrefix;
+
+    Workload(List<String> lockUris, RedisServer storage, Duration ttl) {
+        this(lockUris, storage.uri(), ttl, WORKERS, "worker-", true);
+    }
+
+    /** Workers named {@code processPrefix1..n}; {@code init} sets both counters to 0. */
+    Workload(List<String> lockUris, String storageUri, Duration ttl, int workers, String processPrefix, boolean init) {
+        this.ttl = ttl;
+        this.work = ttl.dividedBy(3);
+        this.processPrefix = processPrefix;
+        this.storageClient = RedisClient.create(storageUri);
+        this.storageConnection = storageClient.connect();
+        if (init) {
+            storageConnection.sync().mset(java.util.Map.of(FENCED_COUNTER, "0", PLAIN_COUNTER, "0"));
+        }
+        for (int i = 0; i < workers; i++) {
+            clients.add(Redlock.builder().nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
+                    .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60))).build());
+        }
+    }
+
+    /** Starts the workers; each runs until {@link #stop()}. */
+    Workload start() {
+        for (int i = 0; i < clients.size(); i++) {
+            String process = processPrefix + (i + 1);
+            Redlock redlock = clients.get(i);
+            Thread thread = new Thread(() -> loop(process, redlock), process);
+            threads.add(thread);
+            thread.start();
+        }
+        return this;
+    }
+
+    /** Called in each critical section, after the reads. */
+    void onHolding(java.util.function.Consumer<Lease> callback) {
+        this.onHolding = callback;
+    }
+
+    /** The next worker to hold the lock stops between its reads and its writes for {@code pause} (a GC pause). */
+    void pauseNextHolder(Duration pause) {
+        pauseNextHolder = pause;
+    }
+
+    /** The current holder, waiting (bounded) for one. */
+    Lease awaitHolder(Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            Lease lease = holder.get();
+            if (lease != null) {
+                return lease;
+            }
+            Thread.sleep(2);
+        }
+        throw new AssertionError("no worker held the lock within " + within);
+    }
+
+    /** Waits until the workers made {@code more} further acquisitions (bounded). */
+    void awaitAcquisitions(int more, Duration within) throws InterruptedException {
+        int target = acquisitions.get() + more;
+        long deadline = System.nanoTime() + within.toNanos();
+        while (acquisitions.get() < target && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    void stop() throws InterruptedException {
+        stopping = true;
+        for (Thread thread : threads) {
+            thread.join(Duration.ofSeconds(30).toMillis());
+        }
+    }
+
+    long fencedCounter() {
+        return Long.parseLong(storageConnection.sync().get(FENCED_COUNTER));
+    }
+
+    long plainCounter() {
+        return Long.parseLong(storageConnection.sync().get(PLAIN_COUNTER));
+    }
+
+    private void loop(String process, Redlock redlock) {
+        RedisCommands<String, String> plain = storageConnection.sync();
+        FencedRedis fenced = FencedRedis.on(storageConnection);
+        while (!stopping) {
+            try {
+                iteration(process, redlock, plain, fenced);
+            } catch (RedlockException e) {
+                // a node fault surfaced as an error: the attempt failed; the workload goes on
+            } catch (RuntimeException | Error e) {
+                errors.add(e);
+                return;
+            }
+        }
+    }
+
+    private void iteration(String process, Redlock redlock, RedisCommands<String, String> plain, FencedRedis fenced) {
+        Optional<Lease> acquired = redlock.acquire(RESOURCE, ttl, ttl.multipliedBy(3));
+        if (acquired.isEmpty()) {
+            return;
+        }
+        Lease lease = acquired.get();
+        acquisitions.incrementAndGet();
+        long token = lease.fencingToken();
+        plainHistory.invoke(process, Op.ACQUIRE, lease.value(), token, null).okValid(lease.validUntil());
+        fencedHistory.invoke(process, Op.ACQUIRE, lease.value(), token, null).okValid(lease.validUntil());
+        holder.set(lease);
+        Fence fence = Fence.of(lease);
+
+        History.Call fencedRead = fencedHistory.invoke(process, Op.READ, lease.value(), token, null);
+        FencedResult<String> read = fenced.get(FENCED_COUNTER, fence);
+        Long fencedValue = read.accepted() ? Long.valueOf(read.value()) : null;
+        if (fencedValue != null) {
+            fencedRead.okRead(fencedValue);
+        } else {
+            fencedRead.fail("stale read: token " + read.highestToken() + " seen");
+        }
+        History.Call plainRead = plainHistory.invoke(process, Op.READ, lease.value(), -1, null);
+        long plainValue = Long.parseLong(plain.get(PLAIN_COUNTER));
+        plainRead.okRead(plainValue);
+
+        onHolding.accept(lease);
+        sleep(work);
+        Duration pause = pauseNextHolder;
+        if (pause != null) {
+            pauseNextHolder = null;
+            sleep(pause); // the GC pause: the lease runs out while this worker does nothing
+        }
+
+        if (fencedValue != null) {
+            History.Call fencedWrite = fencedHistory.invoke(process, Op.WRITE, lease.value(), token, fencedValue + 1);
+            FencedResult<Void> written = fenced.set(FENCED_COUNTER, Long.toString(fencedValue + 1), fence);
+            if (written.accepted()) {
+                fencedWrite.ok();
+            } else {
+                fencedWrite.fail("stale write: token " + written.highestToken() + " seen");
+            }
+        }
+        History.Call plainWrite = plainHistory.invoke(process, Op.WRITE, lease.value(), -1, plainValue + 1);
+        plain.set(PLAIN_COUNTER, Long.toString(plainValue + 1));
+        plainWrite.ok();
+
+        holder.compareAndSet(lease, null);
+        History.Call release = plainHistory.invoke(process, Op.RELEASE, lease.value(), token, null);
+        lease.release();
+        release.ok();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        clients.forEach(Redlock::close);
+        storageConnection.close();
+        storageClient.shutdown();
+    }
+}
