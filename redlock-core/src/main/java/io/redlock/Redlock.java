@@ -163,6 +163,11 @@ public final class Redlock implements AutoCloseable {
         return Blocking.await(engine.releaseValue(resource, value), "release " + resource);
     }
 
+    /** How many leases are being kept alive right now (by {@code withLock}, {@code withLockAsync} or a {@code lock()}). */
+    public int activeLeases() {
+        return engine.activeLeases();
+    }
+
     /**
      * Asks every node for the settings that decide the guarantees: role, cluster mode, eviction policy, persistence,
      * and whether two entries are the same server. See {@link Inspection#tokenGuarantee()} and
@@ -201,6 +206,7 @@ public final class Redlock implements AutoCloseable {
         private boolean fencingClockFloor;
         private LeaseListener leaseListener;
         private boolean wakeOnRelease = true;
+        private RedlockObserver observer;
 
         private Builder() {
         }
@@ -303,6 +309,12 @@ public final class Redlock implements AutoCloseable {
             return this;
         }
 
+        /** Told about every acquisition, extension and node failure, e.g. to record metrics. Default none. */
+        public Builder observer(RedlockObserver observer) {
+            this.observer = observer;
+            return this;
+        }
+
         /** Validates the settings without connecting. */
         public RedlockConfig config() {
             List<RedisURI> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
@@ -325,7 +337,7 @@ public final class Redlock implements AutoCloseable {
                 throw new RedlockConfigException("fencingClockFloor(true) needs fencing(true)");
             }
             return new RedlockConfig(all, defaultTtl, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
-                    clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease);
+                    clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease, observer);
         }
 
         /** Validates the settings and creates the Redlock, which starts connecting to every node. */

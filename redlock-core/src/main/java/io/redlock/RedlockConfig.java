@@ -37,10 +37,12 @@ public final class RedlockConfig {
     private final boolean fencingClockFloor;
     private final LeaseListener leaseListener;
     private final boolean wakeOnRelease;
+    private final RedlockObserver observer;
 
     RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
-            boolean fencingClockFloor, LeaseListener leaseListener, boolean wakeOnRelease) {
+            boolean fencingClockFloor, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
+        this.observer = observer;
         this.leaseListener = leaseListener;
         this.wakeOnRelease = wakeOnRelease;
         this.nodes = List.copyOf(nodes);
@@ -105,6 +107,11 @@ public final class RedlockConfig {
     /** The listener told about every lease lost before its release, if any. */
     public Optional<LeaseListener> leaseListener() {
         return Optional.ofNullable(leaseListener);
+    }
+
+    /** The observer told about acquisitions, extensions and node failures, if any. */
+    public Optional<RedlockObserver> observer() {
+        return Optional.ofNullable(observer);
     }
 
     /** True if waiting acquisitions subscribe to the resource's release channel and retry as soon as it is released. */

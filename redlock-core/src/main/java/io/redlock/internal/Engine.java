@@ -16,6 +16,7 @@ import io.redlock.NodeFailure;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockException;
+import io.redlock.RedlockObserver;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,6 +67,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicInteger activeLeases = new AtomicInteger();
     private ReleaseNotifier releaseNotifier;
 
     public Engine(RedlockConfig config) {
@@ -160,10 +162,42 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         ensureOpen();
         CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
         acquiring.add(result);
-        result.whenComplete((lease, failure) -> acquiring.remove(result));
+        long started = ticker.read();
+        result.whenComplete((lease, failure) -> {
+            acquiring.remove(result);
+            observe(o -> o.acquisition(resource, failure != null ? RedlockObserver.AcquireResult.ERROR
+                    : lease.isPresent() ? RedlockObserver.AcquireResult.ACQUIRED : RedlockObserver.AcquireResult.BUSY,
+                    Duration.ofNanos(ticker.read() - started)));
+        });
         long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
         new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(), deadline, result).attempt();
         return result;
+    }
+
+    @Override
+    public void nodeFailed(NodeFailure failure) {
+        observe(o -> o.nodeFailed(failure));
+    }
+
+    private void observe(java.util.function.Consumer<RedlockObserver> event) {
+        RedlockObserver observer = config.observer().orElse(null);
+        if (observer == null) {
+            return;
+        }
+        try {
+            event.accept(observer);
+        } catch (RuntimeException e) {
+            log.warn("a RedlockObserver failed: {}", e.toString(), e);
+        }
+    }
+
+    /** How many auto-extended leases are held right now. */
+    public int activeLeases() {
+        return activeLeases.get();
+    }
+
+    void leaseWatched(boolean watched) {
+        activeLeases.addAndGet(watched ? 1 : -1);
     }
 
     /** A lease was just granted: watch it if a global listener wants to hear about its loss. */
@@ -239,7 +273,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         for (NodeClient node : nodes) {
             pexpires.add(node.eval(Scripts.EXTEND, lease.key(), lease.value(), ttlArg).toCompletableFuture());
         }
-        return Round.quorum(nodes, pexpires, CONFIRMED, this).thenApply(round -> {
+        CompletableFuture<ExtendOutcome> outcome = Round.quorum(nodes, pexpires, CONFIRMED, this).thenApply(round -> {
             long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, config.driftFactor());
             long newValidUntil = Validity.validUntil(start, ttlNanos, config.driftFactor());
             if (round.won() && validity > 0) {
@@ -255,6 +289,9 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
             return round.refusalsPreventQuorum() ? ExtendOutcome.REFUSED : ExtendOutcome.FAILED;
         });
+        outcome.whenComplete((result, failure) -> observe(o -> o.extension(lease.resource(),
+                result == ExtendOutcome.EXTENDED, Duration.ofNanos(ticker.read() - start))));
+        return outcome;
     }
 
     /** SPEC R7: compare-and-delete on every node, waiting for the replies up to the per-node timeout. */

@@ -30,6 +30,10 @@ final class Round<R> {
         ScheduledExecutorService scheduler();
 
         Redaction redaction();
+
+        /** A node failed or timed out in a round. */
+        default void nodeFailed(NodeFailure failure) {
+        }
     }
 
     private final List<NodeClient> nodes;
@@ -133,6 +137,7 @@ final class Round<R> {
         answered[node] = true;
         if (failure != null) {
             failures[node] = Failures.of(nodes.get(node).name(), failure, context.redaction());
+            context.nodeFailed(failures[node]);
             tally.fail();
         } else {
             replies[node] = reply;
@@ -183,6 +188,7 @@ final class Round<R> {
             for (int i = 0; i < answered.length; i++) {
                 if (!answered[i]) {
                     failures[i] = Failures.timeout(nodes.get(i).name(), context.nodeTimeoutNanos());
+                    context.nodeFailed(failures[i]);
                     tally.fail();
                 }
             }

@@ -68,6 +68,7 @@ final class Watchdog {
             return;
         }
         autoExtend = true;
+        engine.leaseWatched(true);
         ttl = extensionTtl;
         extendWhenRemainingNanos = extendWhenRemaining.toNanos();
         holdUntil = saturatedAdd(engine.ticker().read(), maxHold.toNanos());
@@ -93,6 +94,9 @@ final class Watchdog {
         ScheduledFuture<?> extend;
         ScheduledFuture<?> expiry;
         synchronized (this) {
+            if (!stopped && autoExtend) {
+                engine.leaseWatched(false);
+            }
             stopped = true;
             extend = extendTask;
             expiry = expiryTask;
@@ -197,6 +201,9 @@ final class Watchdog {
         synchronized (this) {
             if (stopped) {
                 return;
+            }
+            if (autoExtend) {
+                engine.leaseWatched(false);
             }
             stopped = true;
             extend = extendTask;
