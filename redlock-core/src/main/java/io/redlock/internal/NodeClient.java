@@ -49,12 +49,24 @@ final class NodeClient implements AutoCloseable {
     private boolean closed;
 
     NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction, Duration connectTimeout) {
-        // a copy whose timeout bounds the connection handshake too (Lettuce's default would wait 60 s for a lost PONG)
-        this.uri = RedisURI.builder(uri).withTimeout(connectTimeout).build();
+        this.uri = withTimeout(uri, connectTimeout);
         this.name = Redaction.nodeName(uri);
         this.client = client;
         this.ticker = ticker;
         this.redaction = redaction;
+    }
+
+    /**
+     * A copy of {@code uri} whose timeout also bounds the connection handshake (Lettuce's default would wait 60 s for
+     * a lost PONG). {@code RedisURI.builder(uri)} does not copy a sentinel URI's master and sentinels: they are added.
+     */
+    static RedisURI withTimeout(RedisURI uri, Duration timeout) {
+        RedisURI.Builder copy = RedisURI.builder(uri).withTimeout(timeout);
+        if (uri.getSentinelMasterId() != null) {
+            copy.withSentinelMasterId(uri.getSentinelMasterId());
+            uri.getSentinels().forEach(copy::withSentinel);
+        }
+        return copy.build();
     }
 
     String name() {

@@ -1,0 +1,94 @@
+package io.redlock.bench;
+
+import io.redlock.testkit.RedisNodes;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** Runs the benchmarks on 5 fresh local nodes, prints the tables and writes results and charts. */
+final class Bench {
+
+    private static final int NODES = 5;
+    private static final int CONTENDED_CLIENTS = 5;
+
+    private Bench() {
+    }
+
+    /** The side-by-side run, then the contended scenario (for the selected contestants that have one). */
+    static BenchReport run(BenchConfig config, Consumer<String> out) {
+        try (RedisNodes nodes = RedisNodes.start(NODES)) {
+            String environment = Environment.describe(nodes);
+            out.accept(environment);
+            List<LevelResult> levels = sideBySide(config, nodes.uris(), out);
+            List<ContendedResult> contended = config.contended() ? contended(config, nodes.uris(), out) : List.of();
+            out.accept("\n" + Tables.sideBySide(levels).plain());
+            if (!contended.isEmpty()) {
+                out.accept(Tables.contended(contended).plain());
+            }
+            List<Path> charts = Charts.write(levels, config.out());
+            Path results = ResultsFile.sideBySide(config, environment, levels, contended, charts);
+            out.accept("wrote " + results + " and " + charts.size() + " charts");
+            return new BenchReport(levels, contended, results, charts);
+        }
+    }
+
+    /** The heap check of redlock-java (fenced). */
+    static HeapResult heap(BenchConfig config, Consumer<String> out) {
+        try (RedisNodes nodes = RedisNodes.start(NODES);
+             Contestant fenced = Contestants.create("fenced", nodes.uris())) {
+            String environment = Environment.describe(nodes);
+            out.accept(environment);
+            HeapResult result = HeapCheck.run(fenced, config.heap(), out);
+            out.accept("\n" + Tables.heap(result).plain());
+            out.accept(String.format("growth %+,d KiB, bound +%,d KiB: %s; errors %d%s; wrote %s",
+                    result.growthBytes() >> 10, result.boundBytes() >> 10,
+                    result.bounded() ? "bounded" : "NOT bounded", result.errors(),
+                    result.errors() == 0 ? "" : " (first: " + result.firstError() + ")",
+                    ResultsFile.heap(config.out(), environment, result)));
+            return result;
+        }
+    }
+
+    private static List<LevelResult> sideBySide(BenchConfig config, List<String> uris, Consumer<String> out) {
+        List<Contestant> contestants = new ArrayList<>();
+        try {
+            config.contestants().forEach(id -> contestants.add(Contestants.create(id, uris)));
+            return new Harness(contestants, out).run(config.levels(), config.rounds(), config.warmup(),
+                    config.window());
+        } finally {
+            contestants.forEach(Contestant::close);
+        }
+    }
+
+    private static List<ContendedResult> contended(BenchConfig config, List<String> uris, Consumer<String> out) {
+        List<ContendedResult> results = new ArrayList<>();
+        if (config.contestants().contains("fenced")) {
+            results.add(contended(config, "redlock-java (fenced)", "fenced", () -> new RedlockLockClient(uris), out));
+        }
+        if (config.contestants().contains("redisson")) {
+            results.add(contended(config, "Redisson RLock (1 node)", "redisson",
+                    () -> new RedissonLockClient(uris.get(0)), out));
+        }
+        return results;
+    }
+
+    private static ContendedResult contended(BenchConfig config, String name, String id, Supplier<LockClient> client,
+            Consumer<String> out) {
+        List<LockClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < CONTENDED_CLIENTS; i++) {
+                clients.add(client.get());
+            }
+            ContendedResult result = Contended.run(name, clients, "bench:contended:" + id,
+                    config.contendedWarmup(), config.contendedWindow());
+            out.accept(String.format("contended, %-26s %.1f acquisitions/s, wait p50 %.1f ms, p99 %.1f ms, "
+                    + "timeouts %d", name, result.acquisitionsPerSecond(), result.waitP50Micros() / 1000.0,
+                    result.waitP99Micros() / 1000.0, result.timeouts()));
+            return result;
+        } finally {
+            clients.forEach(LockClient::close);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.redlock.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What to run, from system properties (defaults in brackets):
+ * {@code bench.rounds} [5], {@code bench.warmup} [1s], {@code bench.window} [2s], {@code bench.levels}
+ * [1,16,64,256], {@code bench.contestants} [all: fenced,unfenced,lettuce,redisson,redisson-redlock],
+ * {@code bench.contended} [true], {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
+ * {@code bench.out} [docs/bench]; the heap check: {@code bench.heap} [false], {@code bench.heap.pairs} [1000000],
+ * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32].
+ * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
+ */
+record BenchConfig(int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
+        boolean contended, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap) {
+
+    /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
+    record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
+    }
+
+    BenchConfig {
+        levels = List.copyOf(levels);
+        contestants = List.copyOf(contestants);
+        contestants.forEach(id -> {
+            if (!Contestants.ALL.contains(id)) {
+                throw new IllegalArgumentException("unknown contestant " + id + ", known: " + Contestants.ALL);
+            }
+        });
+        if (rounds < 1 || levels.isEmpty() || levels.stream().anyMatch(level -> level < 1)) {
+            throw new IllegalArgumentException("need rounds >= 1 and in-flight levels >= 1: " + rounds + ", " + levels);
+        }
+    }
+
+    static BenchConfig fromSystemProperties() {
+        return new BenchConfig(
+                Integer.parseInt(property("bench.rounds", "5")),
+                duration(property("bench.warmup", "1s")),
+                duration(property("bench.window", "2s")),
+                list(property("bench.levels", "1,16,64,256")).stream().map(Integer::valueOf).toList(),
+                list(property("bench.contestants", String.join(",", Contestants.ALL))),
+                Boolean.parseBoolean(property("bench.contended", "true")),
+                duration(property("bench.contended.warmup", "2s")),
+                duration(property("bench.contended.window", "10s")),
+                Path.of(property("bench.out", "docs/bench")).toAbsolutePath().normalize(),
+                new HeapSettings(
+                        Boolean.parseBoolean(property("bench.heap", "false")),
+                        Long.parseLong(property("bench.heap.pairs", "1000000")),
+                        Long.parseLong(property("bench.heap.every", "100000")),
+                        Integer.parseInt(property("bench.heap.inflight", "64")),
+                        Long.parseLong(property("bench.heap.boundMb", "32")) << 20));
+    }
+
+    /** {@code 300ms}, {@code 2s}, {@code 1m}. */
+    static Duration duration(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.endsWith("ms")) {
+            return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+        }
+        if (t.endsWith("s")) {
+            return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+        }
+        if (t.endsWith("m")) {
+            return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+        }
+        throw new IllegalArgumentException("not a duration (300ms, 2s, 1m): " + text);
+    }
+
+    private static String property(String name, String fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    private static List<String> list(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

@@ -1,0 +1,42 @@
+package io.redlock.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole harness, tiny: every contestant runs pairs without errors and the table and charts get written. */
+class BenchSmokeIT {
+
+    @Test
+    void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
+        BenchConfig config = new BenchConfig(1, Duration.ofMillis(200), Duration.ofMillis(300), List.of(1, 16),
+                Contestants.ALL, true, Duration.ofMillis(300), Duration.ofSeconds(1), out,
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0));
+
+        BenchReport report = Bench.run(config, line -> { });
+
+        assertThat(report.levels()).hasSize(Contestants.ALL.size() * 2).allSatisfy(result -> {
+            assertThat(result.pairs()).as(result.contestant() + " pairs at " + result.inFlight()).isPositive();
+            assertThat(result.errors()).as(result.contestant() + " errors: " + result.firstError()).isZero();
+            assertThat(result.p50Micros()).isPositive().isLessThanOrEqualTo(result.p99Micros());
+        });
+        assertThat(report.contended()).hasSize(2).allSatisfy(result -> {
+            assertThat(result.acquisitions()).as(result.contestant()).isPositive();
+            assertThat(result.timeouts()).as(result.contestant()).isZero();
+        });
+        String results = Files.readString(report.resultsFile());
+        assertThat(results).contains("| contestant | nodes | in-flight | pairs/s |", "Contended");
+        report.levels().forEach(result -> assertThat(results).contains("| " + result.contestant() + " |"));
+        assertThat(report.charts()).extracting(chart -> chart.getFileName().toString())
+                .containsExactly("throughput.png", "latency-inflight-1.png", "latency-inflight-16.png");
+        for (Path chart : report.charts()) {
+            assertThat(Files.size(chart)).as(chart.toString()).isGreaterThan(1000);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.redlock.spring;
+
+import io.redlock.LockOptions;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.springframework.expression.Expression;
+
+/**
+ * One {@link Locked @Locked} method, checked and parsed once: the resource expression, the durations given on the
+ * annotation (null where the defaults apply) and what a skipped call returns.
+ */
+record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
+        Duration maxWait, Duration maxHold, OnBusy onBusy, Supplier<Object> skipped) {
+
+    /** The defaults with this annotation's durations applied on top. */
+    LockOptions options(LockOptions defaults) {
+        if (ttl == null && maxWait == null && maxHold == null) {
+            return defaults;
+        }
+        LockOptions.Builder builder = LockOptions.builder()
+                .ttl(ttl != null ? ttl : defaults.ttl())
+                .maxWait(maxWait != null ? maxWait : defaults.maxWait())
+                .maxHold(maxHold != null ? maxHold : defaults.maxHold());
+        if (ttl == null) {
+            builder.extendWhenRemaining(defaults.extendWhenRemaining());
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,28 @@
+package io.redlock.spring;
+
+import java.util.regex.Pattern;
+
+/** Keeps credentials out of logs and failure messages. */
+final class Masking {
+
+    private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^@/\\s]*@");
+
+    private Masking() {
+    }
+
+    /** {@code text} with the user-info of every URI in it ({@code ://user:pass@}) replaced by {@code ://***@}. */
+    static String maskUri(String text) {
+        return text == null ? "null" : USER_INFO.matcher(text).replaceAll("***@");
+    }
+
+    /** {@link #maskUri(String)}, then every given secret replaced by {@code ***}. */
+    static String scrub(String text, String... secrets) {
+        String out = maskUri(text);
+        for (String secret : secrets) {
+            if (secret != null && !secret.isEmpty()) {
+                out = out.replace(secret, "***");
+            }
+        }
+        return out;
+    }
+}

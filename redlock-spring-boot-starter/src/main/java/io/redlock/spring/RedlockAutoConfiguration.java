@@ -1,0 +1,109 @@
+package io.redlock.spring;
+
+import io.lettuce.core.RedisURI;
+import io.redlock.LeaseListener;
+import io.redlock.Redlock;
+import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
+import io.redlock.RedlockObserver;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * A {@link Redlock} from the {@code redlock.*} properties ({@link RedlockProperties}) and a {@link RedlockTemplate};
+ * each backs off when the application defines its own. Every {@link RedlockObserver} and {@link LeaseListener} bean
+ * (the metrics among them) is told about the Redlock's events; {@link RedlockBuilderCustomizer} beans adjust the
+ * builder. Turned off by {@code redlock.enabled=false}.
+ */
+@AutoConfiguration
+@ConditionalOnClass(Redlock.class)
+@ConditionalOnProperty(prefix = "redlock", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(RedlockProperties.class)
+public class RedlockAutoConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(RedlockAutoConfiguration.class);
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockObserver> observers,
+            ObjectProvider<LeaseListener> listeners, ObjectProvider<RedlockBuilderCustomizer> customizers) {
+        Redlock.Builder builder = RedlockPropertiesMapper.builder(properties);
+        List<RedlockObserver> allObservers = observers.orderedStream().toList();
+        if (!allObservers.isEmpty()) {
+            builder.observer(allObservers.size() == 1 ? allObservers.get(0) : new CompositeRedlockObserver(allObservers));
+        }
+        List<LeaseListener> allListeners = listeners.orderedStream().toList();
+        if (!allListeners.isEmpty()) {
+            builder.leaseListener(allListeners.size() == 1 ? allListeners.get(0) : new CompositeLeaseListener(allListeners));
+        }
+        customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+        RedlockPropertiesMapper.Mode mode = RedlockPropertiesMapper.mode(properties);
+        RedlockConfig config;
+        try {
+            config = builder.config();
+        } catch (RedlockConfigException e) {
+            String property = switch (mode) {
+                case NODES -> RedlockPropertiesMapper.NODES;
+                case SINGLE -> RedlockPropertiesMapper.SINGLE_ADDRESS;
+                case SENTINEL -> RedlockPropertiesMapper.SENTINEL_MASTER;
+            };
+            throw new RedlockPropertiesException(List.of(property), property + ": "
+                    + Masking.scrub(e.getMessage(), properties.getSingle().getPassword(),
+                            properties.getSentinel().getPassword(), properties.getSentinel().getSentinelPassword()),
+                    "Correct " + property + ".", null);
+        }
+        if (mode == RedlockPropertiesMapper.Mode.SENTINEL) {
+            log.warn(RedlockPropertiesMapper.SENTINEL_CAVEAT);
+        } else if (mode == RedlockPropertiesMapper.Mode.NODES && config.nodes().size() == 2) {
+            log.warn("Redlock with 2 nodes needs both to answer (quorum 2): use an odd number, at least 3");
+        }
+        log.info("Redlock: {} node(s) [{}], quorum {}, default TTL {}, node timeout {}, fencing {}",
+                config.nodes().size(), names(config.nodes()), config.quorum(),
+                print(config.defaultTtl()), print(config.nodeTimeout()),
+                config.fencing() ? "on" : "off");
+        return Redlock.create(config);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    public RedlockTemplate redlockTemplate(Redlock redlock, RedlockProperties properties) {
+        return new RedlockTemplate(redlock, RedlockPropertiesMapper.defaultLockOptions(properties));
+    }
+
+    /** 30s, 2m, 50ms: the largest unit that is exact. */
+    static String print(java.time.Duration duration) {
+        long millis = duration.toMillis();
+        if (millis != 0 && millis % 60_000 == 0) {
+            return millis / 60_000 + "m";
+        }
+        if (millis != 0 && millis % 1000 == 0) {
+            return millis / 1000 + "s";
+        }
+        return millis + "ms";
+    }
+
+    /** {@code host:port} per node (sentinel masters by name and sentinels), never with credentials. */
+    static String names(List<RedisURI> nodes) {
+        return nodes.stream().map(RedlockAutoConfiguration::name).collect(Collectors.joining(", "));
+    }
+
+    static String name(RedisURI uri) {
+        if (uri.getSocket() != null) {
+            return "unix:" + uri.getSocket();
+        }
+        if (uri.getSentinelMasterId() != null) {
+            return "sentinel:" + uri.getSentinelMasterId() + "@" + uri.getSentinels().stream()
+                    .map(s -> s.getHost() + ":" + s.getPort()).collect(Collectors.joining(","));
+        }
+        return uri.getHost() + ":" + uri.getPort();
+    }
+}

@@ -1,0 +1,13 @@
+package io.redlock.spring;
+
+import io.redlock.Redlock;
+
+/**
+ * Adjusts the auto-configured {@link Redlock.Builder} after the {@code redlock.*} properties were applied and before
+ * the Redlock is built, e.g. to share Lettuce {@code ClientResources}. Applied in {@code @Order} order.
+ */
+@FunctionalInterface
+public interface RedlockBuilderCustomizer {
+
+    void customize(Redlock.Builder builder);
+}

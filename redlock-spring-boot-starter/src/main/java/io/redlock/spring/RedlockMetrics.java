@@ -1,0 +1,99 @@
+package io.redlock.spring;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.redlock.Lease;
+import io.redlock.LeaseListener;
+import io.redlock.LossReason;
+import io.redlock.NodeFailure;
+import io.redlock.Redlock;
+import io.redlock.RedlockObserver;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver} and {@link LeaseListener}:
+ * <ul>
+ *   <li>{@code redlock.acquire} timer, tag {@code result=acquired|busy|error}: every acquisition call, all rounds;</li>
+ *   <li>{@code redlock.extend} timer, tag {@code result=extended|failed};</li>
+ *   <li>{@code redlock.lease.lost} counter, tag {@code reason=extension_refused|expired|max_hold};</li>
+ *   <li>{@code redlock.node.errors} counter, tags {@code node} ({@code host:port}, never credentials) and
+ *       {@code kind=timeout|unavailable|error};</li>
+ *   <li>{@code redlock.leases.active} gauge: leases being kept alive right now ({@link #bindActiveLeases}).</li>
+ * </ul>
+ * No meter is tagged with the resource: resource names are unbounded.
+ */
+public class RedlockMetrics implements RedlockObserver, LeaseListener {
+
+    private final MeterRegistry registry;
+    private final Map<AcquireResult, Timer> acquire = new EnumMap<>(AcquireResult.class);
+    private final Timer extended;
+    private final Timer failed;
+    private final Map<LossReason, Counter> lost = new EnumMap<>(LossReason.class);
+
+    public RedlockMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        for (AcquireResult result : AcquireResult.values()) {
+            acquire.put(result, Timer.builder("redlock.acquire")
+                    .description("Redlock acquisition calls (all rounds) by result")
+                    .tag("result", lower(result))
+                    .register(registry));
+        }
+        extended = extendTimer("extended");
+        failed = extendTimer("failed");
+        for (LossReason reason : LossReason.values()) {
+            lost.put(reason, Counter.builder("redlock.lease.lost")
+                    .description("Leases lost before their release, by reason")
+                    .tag("reason", lower(reason))
+                    .register(registry));
+        }
+    }
+
+    private Timer extendTimer(String result) {
+        return Timer.builder("redlock.extend")
+                .description("Redlock lease extensions by result")
+                .tag("result", result)
+                .register(registry);
+    }
+
+    /** Registers the {@code redlock.leases.active} gauge on {@code redlock}. */
+    public void bindActiveLeases(Redlock redlock) {
+        Gauge.builder("redlock.leases.active", redlock, Redlock::activeLeases)
+                .description("Leases kept alive by withLock, @Locked or a RedlockLock right now")
+                .strongReference(true)
+                .register(registry);
+    }
+
+    @Override
+    public void acquisition(String resource, AcquireResult result, Duration took) {
+        acquire.get(result).record(took);
+    }
+
+    @Override
+    public void extension(String resource, boolean extended, Duration took) {
+        (extended ? this.extended : failed).record(took);
+    }
+
+    @Override
+    public void nodeFailed(NodeFailure failure) {
+        Counter.builder("redlock.node.errors")
+                .description("Nodes that did not answer a round, or answered with an error")
+                .tag("node", failure.node())
+                .tag("kind", lower(failure.kind()))
+                .register(registry)
+                .increment();
+    }
+
+    @Override
+    public void onLost(Lease lease, LossReason reason) {
+        lost.get(reason).increment();
+    }
+
+    private static String lower(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,72 @@
+package io.redlock.spring;
+
+import io.redlock.Lease;
+import io.redlock.LeaseLostException;
+import io.redlock.LeaseWork;
+import io.redlock.LeaseWorkException;
+import io.redlock.LockNotAcquiredException;
+import io.redlock.LockOptions;
+import io.redlock.Redlock;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@link Redlock#withLock(String, LockOptions, LeaseWork) withLock} with the application's default options
+ * ({@code redlock.default-ttl}, {@code redlock.default-wait}, {@code redlock.default-max-hold}): takes the lock, runs the
+ * work on the calling thread with the lease as {@link Leases#current()}, extends the lease in the background, releases
+ * it at the end.
+ *
+ * <p>Re-entrant on one thread: work that already runs under a valid lease of this template on the same resource runs
+ * at once under that lease instead of waiting for itself.
+ *
+ * <pre>{@code
+ * Report report = template.withLock("nightly-report", lease -> build(lease.fencingToken()));
+ * }</pre>
+ */
+public class RedlockTemplate {
+
+    private final Redlock redlock;
+    private final LockOptions defaults;
+
+    public RedlockTemplate(Redlock redlock, LockOptions defaults) {
+        this.redlock = Objects.requireNonNull(redlock, "redlock");
+        this.defaults = Objects.requireNonNull(defaults, "defaults");
+    }
+
+    /** The Redlock underneath, for everything else (tryAcquire, lock(), inspect()). */
+    public Redlock redlock() {
+        return redlock;
+    }
+
+    /** The options of {@link #withLock(String, LeaseWork)}. */
+    public LockOptions defaultOptions() {
+        return defaults;
+    }
+
+    /**
+     * Runs {@code work} under the lock on {@code resource} with the default options.
+     *
+     * @throws LockNotAcquiredException if the lock was not acquired within the default wait
+     * @throws LeaseLostException       if the lease was lost while the work ran
+     * @throws LeaseWorkException       if the work threw a checked exception (unchecked ones pass through)
+     */
+    public <T> T withLock(String resource, LeaseWork<T> work) {
+        return withLock(resource, defaults, work);
+    }
+
+    /** Runs {@code work} under the lock on {@code resource} with {@code options}; see {@link #withLock(String, LeaseWork)}. */
+    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        Optional<Lease> held = Leases.held(this, resource);
+        if (held.isPresent()) {
+            try {
+                return Leases.runWith(this, held.get(), work);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Exception e) {
+                throw new LeaseWorkException(resource, e);
+            }
+        }
+        return redlock.withLock(resource, options, lease -> Leases.runWith(this, lease, work));
+    }
+}

@@ -1,0 +1,45 @@
+package io.redlock.spring.app;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+/** A small Spring Boot application with {@code @Locked} services, as a user would write it. */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+public class LockedTestApp {
+
+    @Bean
+    MeterRegistry meterRegistry() {
+        return new SimpleMeterRegistry();
+    }
+
+    @Bean
+    Inner inner() {
+        return new Inner();
+    }
+
+    @Bean
+    Orders orders(Inner inner, MeterRegistry registry, Sections sections) {
+        return new Orders(inner, registry, sections);
+    }
+
+    /** Starts the application named {@code name} with these properties; {@code sections} is shared across apps. */
+    public static ConfigurableApplicationContext start(String name, Sections sections, String... properties) {
+        List<String> all = new ArrayList<>(List.of(properties));
+        all.add("spring.application.name=" + name);
+        all.add("spring.main.banner-mode=off");
+        return new SpringApplicationBuilder(LockedTestApp.class)
+                .web(WebApplicationType.NONE)
+                .properties(all.toArray(String[]::new))
+                .initializers(context -> context.getBeanFactory().registerSingleton("sections", sections))
+                .run();
+    }
+}
