@@ -181,16 +181,7 @@ public final class RedlockPropertiesMapper {
             throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword()) + "' has a bad port");
         }
         RedisURI.Builder builder = RedisURI.builder(parsed);
-        if (hasText(single.getPassword())) {
-            builder.withPassword((CharSequence) single.getPassword());
-        }
-        if (single.getDatabase() != null) {
-            if (single.getDatabase() < 0) {
-                throw invalid("redlock.single.database", "must not be negative, was " + single.getDatabase());
-            }
-            builder.withDatabase(single.getDatabase());
-        }
-        return builder.build();
+        return withCredentials(builder, single.getPassword(), "redlock.single.database", single.getDatabase());
     }
 
     /**
@@ -257,14 +248,19 @@ public final class RedlockPropertiesMapper {
             }
         }
         builder.withSentinelMasterId(sentinel.getMasterName().trim());
-        if (hasText(sentinel.getPassword())) {
-            builder.withPassword((CharSequence) sentinel.getPassword());
+        return withCredentials(builder, sentinel.getPassword(), "redlock.sentinel.database", sentinel.getDatabase());
+    }
+
+    private static RedisURI withCredentials(RedisURI.Builder builder, String password, String databaseProperty,
+            Integer database) {
+        if (hasText(password)) {
+            builder.withPassword((CharSequence) password);
         }
-        if (sentinel.getDatabase() != null) {
-            if (sentinel.getDatabase() < 0) {
-                throw invalid("redlock.sentinel.database", "must not be negative, was " + sentinel.getDatabase());
+        if (database != null) {
+            if (database < 0) {
+                throw invalid(databaseProperty, "must not be negative, was " + database);
             }
-            builder.withDatabase(sentinel.getDatabase());
+            builder.withDatabase(database);
         }
         return builder.build();
     }

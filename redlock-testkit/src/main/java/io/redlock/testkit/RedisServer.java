@@ -62,6 +62,11 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** The password this server requires, or null. */
+    String password() {
+        return password;
+    }
+
     /** A builder for a server with extra arguments or a password. */
     public static Builder builder() {
         return new Builder();
@@ -357,7 +362,7 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
-    private static boolean answersPing(int port) {
+    static boolean answersPing(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(HOST, port), 200);
             socket.setSoTimeout(500);
@@ -378,7 +383,7 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(false);
             socket.bind(new InetSocketAddress(HOST, 0));
@@ -388,7 +393,7 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
-    private static String tail(Path file) {
+    static String tail(Path file) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
