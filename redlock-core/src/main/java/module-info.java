@@ -3,6 +3,8 @@
  */
 module io.redlock.core {
     requires transitive lettuce.core;
+    requires io.netty.buffer;
+    requires io.netty.common;
     requires org.slf4j;
     requires transitive java.sql;
 

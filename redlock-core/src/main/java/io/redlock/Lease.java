@@ -61,8 +61,10 @@ public interface Lease extends AutoCloseable {
     CompletionStage<Boolean> extendAsync(Duration ttl);
 
     /**
-     * Deletes the lock key on every node where it still holds this lease's value (compare-and-delete), and waits for
-     * the replies up to the per-node timeout. Idempotent; never deletes another holder's key. Nodes that cannot be
+     * Deletes the lock key on every node where it still holds this lease's value (compare-and-delete). Returns once a
+     * majority of nodes answered (from then on the lock is free for others), at most after the per-node timeout; the
+     * deletes to the other nodes are already sent and complete in the background, and reach a node before any later
+     * command of this {@code Redlock} to it. Idempotent; never deletes another holder's key. Nodes that cannot be
      * reached keep the key until it expires.
      */
     default void release() {

@@ -42,10 +42,20 @@ final class ItSupport {
                 .filter(s -> value.equals(s.get(key))).count();
     }
 
-    /** True if no running, unpaused node has {@code key}. */
+    /**
+     * True if no running, unpaused node has {@code key}, within {@code units(10)}: a release returns once a majority
+     * answered, and its deletes to the other nodes land a moment later.
+     */
     static boolean absentEverywhere(RedisNodes nodes, String key) {
-        return nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
-                .allMatch(s -> s.get(key) == null);
+        long deadline = System.nanoTime() + units(10).toNanos();
+        while (true) {
+            boolean absent = nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
+                    .allMatch(s -> s.get(key) == null);
+            if (absent || System.nanoTime() - deadline >= 0) {
+                return absent;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
     }
 
     static long elapsedMillis(long startNanos) {

@@ -1,6 +1,7 @@
 package io.redlock.bench;
 
 import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ final class Bench {
         try (RedisNodes nodes = RedisNodes.start(NODES)) {
             String environment = Environment.describe(nodes);
             out.accept(environment);
-            List<LevelResult> levels = sideBySide(config, nodes.uris(), out);
+            CpuMeter cpu = new CpuMeter(nodes.servers().stream().map(RedisServer::pid).toList());
+            List<LevelResult> levels = sideBySide(config, nodes.uris(), cpu, out);
             List<ContendedResult> contended = config.contended() ? contended(config, nodes.uris(), out) : List.of();
             out.accept("\n" + Tables.sideBySide(levels).plain());
             if (!contended.isEmpty()) {
@@ -51,11 +53,12 @@ final class Bench {
         }
     }
 
-    private static List<LevelResult> sideBySide(BenchConfig config, List<String> uris, Consumer<String> out) {
+    private static List<LevelResult> sideBySide(BenchConfig config, List<String> uris, CpuMeter cpu,
+            Consumer<String> out) {
         List<Contestant> contestants = new ArrayList<>();
         try {
             config.contestants().forEach(id -> contestants.add(Contestants.create(id, uris)));
-            return new Harness(contestants, out).run(config.levels(), config.rounds(), config.warmup(),
+            return new Harness(contestants, out, cpu).run(config.jit(), config.levels(), config.rounds(), config.warmup(),
                     config.window());
         } finally {
             contestants.forEach(Contestant::close);

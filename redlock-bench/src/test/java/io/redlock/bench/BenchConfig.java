@@ -8,14 +8,16 @@ import java.util.Locale;
 
 /**
  * What to run, from system properties (defaults in brackets):
- * {@code bench.rounds} [5], {@code bench.warmup} [1s], {@code bench.window} [2s], {@code bench.levels}
+ * {@code bench.jit} [5s: each contestant runs this long at 16 in flight before anything is measured, so the JIT has
+ * compiled its hot path], {@code bench.rounds} [5], {@code bench.warmup} [1s], {@code bench.window} [2s],
+ * {@code bench.levels}
  * [1,16,64,256], {@code bench.contestants} [all: fenced,unfenced,lettuce,redisson,redisson-redlock],
  * {@code bench.contended} [true], {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
  * {@code bench.out} [docs/bench]; the heap check: {@code bench.heap} [false], {@code bench.heap.pairs} [1000000],
  * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
-record BenchConfig(int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
+record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
         boolean contended, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
@@ -37,6 +39,7 @@ record BenchConfig(int rounds, Duration warmup, Duration window, List<Integer> l
 
     static BenchConfig fromSystemProperties() {
         return new BenchConfig(
+                duration(property("bench.jit", "5s")),
                 Integer.parseInt(property("bench.rounds", "5")),
                 duration(property("bench.warmup", "1s")),
                 duration(property("bench.window", "2s")),

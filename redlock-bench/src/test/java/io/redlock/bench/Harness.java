@@ -15,27 +15,43 @@ import org.HdrHistogram.Histogram;
  */
 final class Harness {
 
+    private static final int JIT_IN_FLIGHT = 16;
+
     private final List<Contestant> contestants;
     private final Consumer<String> progress;
+    private final CpuMeter cpu;
 
-    Harness(List<Contestant> contestants, Consumer<String> progress) {
+    Harness(List<Contestant> contestants, Consumer<String> progress, CpuMeter cpu) {
         this.contestants = List.copyOf(contestants);
         this.progress = progress;
+        this.cpu = cpu;
     }
 
-    /** One result per contestant and level, levels in the given order, contestants in theirs. */
-    List<LevelResult> run(List<Integer> levels, int rounds, Duration warmup, Duration window) {
+    /**
+     * One result per contestant and level, levels in the given order, contestants in theirs; first each contestant
+     * runs unmeasured for {@code jit}, so no measured window pays for compiling another contestant's code.
+     */
+    List<LevelResult> run(Duration jit, List<Integer> levels, int rounds, Duration warmup, Duration window) {
+        if (!jit.isZero()) {
+            for (Contestant contestant : contestants) {
+                Window.measure(contestant, JIT_IN_FLIGHT, "bench:" + contestant.id() + ":jit:", jit, Duration.ZERO,
+                        cpu);
+            }
+            progress.accept("JIT warm-up: " + jit.toMillis() + " ms per contestant at " + JIT_IN_FLIGHT + " in flight");
+        }
         List<LevelResult> results = new ArrayList<>();
         for (int level : levels) {
             Map<Contestant, List<WindowResult>> windows = new LinkedHashMap<>();
             for (int round = 1; round <= rounds; round++) {
                 for (Contestant contestant : contestants) {
                     String keyPrefix = "bench:" + contestant.id() + ":" + level + ":" + round + ":";
-                    WindowResult result = Window.measure(contestant, level, keyPrefix, warmup, window);
+                    WindowResult result = Window.measure(contestant, level, keyPrefix, warmup, window, cpu);
                     windows.computeIfAbsent(contestant, c -> new ArrayList<>()).add(result);
-                    progress.accept(String.format("in-flight %d, round %d/%d, %-26s %,10.0f pairs/s  p50 %,d µs%s",
+                    progress.accept(String.format("in-flight %d, round %d/%d, %-26s %,10.0f pairs/s  p50 %,d µs"
+                            + "  CPU/pair: client %.0f µs, Redis %.0f µs%s",
                             level, round, rounds, contestant.name(), result.pairsPerSecond(),
-                            result.latencies().getValueAtPercentile(50),
+                            result.latencies().getValueAtPercentile(50), result.clientCpuMicros(),
+                            result.serverCpuMicros(),
                             result.errors() == 0 ? "" : "  errors " + result.errors() + ": " + result.firstError()));
                 }
             }
@@ -56,7 +72,10 @@ final class Harness {
         return new LevelResult(contestant.name(), contestant.id(), contestant.nodes(), level,
                 median(rounds.stream().mapToDouble(WindowResult::pairsPerSecond).sorted().toArray()),
                 merged.getTotalCount(), merged.getValueAtPercentile(50), merged.getValueAtPercentile(99),
-                merged.getValueAtPercentile(99.9), errors, firstError);
+                merged.getValueAtPercentile(99.9),
+                median(rounds.stream().mapToDouble(WindowResult::clientCpuMicros).sorted().toArray()),
+                median(rounds.stream().mapToDouble(WindowResult::serverCpuMicros).sorted().toArray()),
+                errors, firstError);
     }
 
     /** The median of sorted values: the middle one, or the mean of the two middle ones. */

@@ -21,8 +21,9 @@ final class ResultsFile {
         StringBuilder md = new StringBuilder();
         md.append("# Benchmark results (raw)\n\n")
                 .append(header(environment))
-                .append(String.format("Run: %d round(s) per level, %s warm-up and %s measured window per contestant "
-                        + "and round, interleaved; contestants %s.%n%n", config.rounds(), text(config.warmup()),
+                .append(String.format("Run: %s of unmeasured JIT warm-up per contestant, then %d round(s) per level, "
+                        + "%s warm-up and %s measured window per contestant and round, interleaved; contestants %s.%n%n",
+                        text(config.jit()), config.rounds(), text(config.warmup()),
                         text(config.window()), config.contestants()))
                 .append("## Side by side\n\n")
                 .append("A pair is one acquisition followed by its release, on a resource of its own per in-flight "

@@ -20,14 +20,16 @@ final class Window {
 
     /** Runs {@code inFlight} slots on the resources {@code keyPrefix + slot}. */
     static WindowResult measure(Contestant contestant, int inFlight, String keyPrefix, Duration warmup,
-            Duration window) {
+            Duration window, CpuMeter cpu) {
         List<String> resources = IntStream.range(0, inFlight).mapToObj(slot -> keyPrefix + slot).toList();
         Recorder latencies = new Recorder(3);
         LongAdder errors = new LongAdder();
         AtomicReference<String> firstError = new AtomicReference<>();
         long from = System.nanoTime() + warmup.toNanos();
         long to = from + window.toNanos();
-        PairLoop.run(contestant, resources, () -> System.nanoTime() < to, new PairLoop.Sink() {
+        AtomicReference<CpuMeter.Sample> cpuFrom = new AtomicReference<>();
+        AtomicReference<CpuMeter.Sample> cpuTo = new AtomicReference<>();
+        PairLoop.run(contestant, resources, () -> sampleAtEdges(cpu, from, to, cpuFrom, cpuTo), new PairLoop.Sink() {
             @Override
             public void completed(long startNanos, long endNanos) {
                 if (endNanos >= from && endNanos <= to) {
@@ -43,6 +45,33 @@ final class Window {
         }, DRAIN_LIMIT);
         var histogram = latencies.getIntervalHistogram();
         double seconds = window.toNanos() / 1e9;
-        return new WindowResult(histogram, histogram.getTotalCount() / seconds, errors.sum(), firstError.get());
+        long pairs = histogram.getTotalCount();
+        CpuMeter.Sample start = cpuFrom.get();
+        CpuMeter.Sample end = cpuTo.get();
+        double clientMicros = start == null || end == null || pairs == 0 ? Double.NaN
+                : (end.clientNanos() - start.clientNanos()) / 1e3 / pairs;
+        double serverMicros = start == null || end == null || pairs == 0 || end.serverNanos() == 0 ? Double.NaN
+                : (end.serverNanos() - start.serverNanos()) / 1e3 / pairs;
+        return new WindowResult(histogram, pairs / seconds, clientMicros, serverMicros, errors.sum(),
+                firstError.get());
+    }
+
+    /**
+     * Whether another pair may start (before {@code to}); takes the CPU samples at the start and the end of the
+     * window, once each, from whichever thread asks first after the edge.
+     */
+    private static boolean sampleAtEdges(CpuMeter cpu, long from, long to, AtomicReference<CpuMeter.Sample> cpuFrom,
+            AtomicReference<CpuMeter.Sample> cpuTo) {
+        long now = System.nanoTime();
+        if (now >= from && cpuFrom.get() == null) {
+            cpuFrom.compareAndSet(null, cpu.sample());
+        }
+        if (now >= to) {
+            if (cpuTo.get() == null) {
+                cpuTo.compareAndSet(null, cpu.sample());
+            }
+            return false;
+        }
+        return true;
     }
 }

@@ -294,14 +294,18 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         return outcome;
     }
 
-    /** SPEC R7: compare-and-delete on every node, waiting for the replies up to the per-node timeout. */
+    /**
+     * SPEC R7: compare-and-delete on every node; done once a majority answered (the lock is then free for others) or
+     * at the per-node timeout. The other nodes' deletes are sent already and land in the background: waiting for the
+     * slowest node would only add its latency to every hand-over.
+     */
     @Override
     public CompletableFuture<Void> release(RedlockLease lease) {
         if (closed.get()) {
             log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
             return CompletableFuture.completedFuture(null);
         }
-        return Round.all(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
+        return Round.quorum(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
                 Scripts.RELEASED_BY_HOLDER), CONFIRMED, this)
                 .handle((round, failure) -> {
                     if (failure != null) {
@@ -323,15 +327,29 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      */
     List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
             String value, String message) {
+        String announcement = message + value;
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
-            releases.add(acquireReplies.get(i).handle((reply, failure) -> failure == null && refused(reply)
-                    ? CompletableFuture.completedFuture(0L)
-                    : node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, key, value, message + value))
-                    .thenCompose(Function.identity()).toCompletableFuture());
+            CompletableFuture<?> acquired = acquireReplies.get(i);
+            if (acquired.isDone()) { // the usual case: no stage to wait on
+                releases.add(releaseAfter(node, acquired, key, value, announcement));
+            } else {
+                releases.add(acquired.handle((reply, failure) -> releaseAfter(node, acquired, key, value,
+                        announcement)).thenCompose(Function.identity()));
+            }
         }
         return releases;
+    }
+
+    /** The release on one node whose acquire reply {@code acquired} has arrived or failed. */
+    private static CompletableFuture<Long> releaseAfter(NodeClient node, CompletableFuture<?> acquired, String key,
+            String value, String announcement) {
+        if (!acquired.isCompletedExceptionally() && refused(acquired.join())) {
+            return CompletableFuture.completedFuture(0L); // refused: it never held our value
+        }
+        return node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, key, value, announcement)
+                .toCompletableFuture();
     }
 
     /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */

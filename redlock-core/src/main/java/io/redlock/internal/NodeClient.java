@@ -2,12 +2,12 @@ package io.redlock.internal;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.codec.StringCodec;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +43,7 @@ final class NodeClient implements AutoCloseable {
 
     private final Object lock = new Object();
     private CompletableFuture<Void> connecting;
-    private volatile StatefulRedisConnection<String, String> connection;
+    private volatile BatchedConnection connection;
     private Throwable lastFailure;
     private long lastAttempt;
     private boolean closed;
@@ -96,6 +96,9 @@ final class NodeClient implements AutoCloseable {
      * sending it late beats leaving the key until its TTL.
      */
     CompletionStage<Long> evalWhenConnected(Script script, Duration maxWait, String key, String... args) {
+        if (connection != null) {
+            return eval(script, key, args);
+        }
         return evalRetrying(script, ticker.read() + maxWait.toNanos(), key, args);
     }
 
@@ -128,38 +131,47 @@ final class NodeClient implements AutoCloseable {
 
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
-        StatefulRedisConnection<String, String> conn = connection;
+        BatchedConnection conn = connection;
         if (conn == null) {
             return unavailable();
         }
-        return watchForLostReply(conn, script.run(conn.async(), ScriptOutputType.INTEGER, keys, args));
+        CompletableFuture<Long> reply = new CompletableFuture<>();
+        conn.<Long>send(redis -> redis.evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args))
+                .whenComplete((result, failure) -> {
+                    if (failure != null && Failures.unwrap(failure) instanceof RedisNoScriptException) {
+                        conn.<Long>send(redis -> redis.eval(script.text(), ScriptOutputType.INTEGER, keys, args))
+                                .whenComplete((retried, again) -> settle(conn, reply, retried, again));
+                    } else {
+                        settle(conn, reply, result, failure);
+                    }
+                });
+        return reply;
     }
 
     /** Any command on this node's connection; fails at once without a connection. */
     <T> CompletionStage<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {
-        StatefulRedisConnection<String, String> conn = connection;
+        BatchedConnection conn = connection;
         if (conn == null) {
             return unavailable();
         }
-        CompletionStage<T> reply;
-        try {
-            reply = command.apply(conn.async());
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+        CompletableFuture<T> reply = new CompletableFuture<>();
+        conn.send(command).whenComplete((result, failure) -> settle(conn, reply, result, failure));
+        return reply;
+    }
+
+    private <T> void settle(BatchedConnection conn, CompletableFuture<T> reply, T result, Throwable failure) {
+        watchForLostReply(conn, failure);
+        BatchedConnection.completeAsReply(reply, result, failure);
+    }
+
+    /** Drops the connection if a command timed out: later replies on it can no longer be trusted to match. */
+    private void watchForLostReply(BatchedConnection conn, Throwable failure) {
+        if (failure != null && Failures.unwrap(failure) instanceof RedisCommandTimeoutException) {
+            dropConnection(conn);
         }
-        return watchForLostReply(conn, reply);
     }
 
-    /** Drops the connection if {@code reply} timed out: later replies on it can no longer be trusted to match. */
-    <T> CompletionStage<T> watchForLostReply(StatefulRedisConnection<String, String> conn, CompletionStage<T> reply) {
-        return reply.whenComplete((value, failure) -> {
-            if (failure != null && Failures.unwrap(failure) instanceof RedisCommandTimeoutException) {
-                dropConnection(conn);
-            }
-        });
-    }
-
-    private void dropConnection(StatefulRedisConnection<String, String> conn) {
+    private void dropConnection(BatchedConnection conn) {
         synchronized (lock) {
             if (connection != conn || closed) {
                 return;
@@ -195,7 +207,7 @@ final class NodeClient implements AutoCloseable {
             return connecting;
         }
         lastAttempt = ticker.read();
-        CompletableFuture<Void> settled = client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture()
+        CompletableFuture<Void> settled = client.connectAsync(ExactUtf8Codec.INSTANCE, uri).toCompletableFuture()
                 .handle((conn, failure) -> {
                     connected(conn, failure);
                     return null;
@@ -208,11 +220,13 @@ final class NodeClient implements AutoCloseable {
 
     private void connected(StatefulRedisConnection<String, String> conn, Throwable failure) {
         boolean closeIt;
+        BatchedConnection batched = null;
         synchronized (lock) {
             connecting = null;
             closeIt = closed && conn != null;
             if (!closed && conn != null) {
-                connection = conn;
+                batched = new BatchedConnection(conn);
+                connection = batched;
                 lastFailure = null;
             } else if (failure != null) {
                 lastFailure = Failures.unwrap(failure);
@@ -225,7 +239,7 @@ final class NodeClient implements AutoCloseable {
         if (conn != null) {
             log.debug("{}: connected", name);
             for (Script script : Scripts.ALL) {
-                conn.async().scriptLoad(script.text()).whenComplete((sha, e) -> {
+                batched.send(redis -> redis.scriptLoad(script.text())).whenComplete((sha, e) -> {
                     if (e != null) {
                         log.debug("{}: SCRIPT LOAD {} failed: {}", name, script.name(), redaction.scrub(e.toString()));
                     }
@@ -238,7 +252,7 @@ final class NodeClient implements AutoCloseable {
 
     @Override
     public void close() {
-        StatefulRedisConnection<String, String> conn;
+        BatchedConnection conn;
         synchronized (lock) {
             closed = true;
             conn = connection;

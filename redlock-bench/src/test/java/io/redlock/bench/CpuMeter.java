@@ -1,0 +1,51 @@
+package io.redlock.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * CPU time spent so far by this JVM and by the Redis nodes (from {@code /proc/<pid>/stat}, Linux), so a window can
+ * report CPU per pair: on a shared 2-core machine that is steadier than pairs per second, and it says which side
+ * bounds the throughput.
+ */
+final class CpuMeter {
+
+    /** USER_HZ: the unit of utime and stime in /proc/<pid>/stat; 100 on every Linux this runs on. */
+    private static final long CLOCK_TICKS_PER_SECOND = 100;
+
+    /** Cumulative CPU nanoseconds of the client and of all nodes at one instant. */
+    record Sample(long clientNanos, long serverNanos) {
+    }
+
+    private final List<Long> serverPids;
+
+    CpuMeter(List<Long> serverPids) {
+        this.serverPids = List.copyOf(serverPids);
+    }
+
+    Sample sample() {
+        long client = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+        long server = 0;
+        for (long pid : serverPids) {
+            server += processCpuNanos(pid);
+        }
+        return new Sample(client, server);
+    }
+
+    /** utime + stime of a process, or 0 if it cannot be read (then the figure is shown as unknown). */
+    private static long processCpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // the fields after the command name, which is in parentheses and may contain spaces
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime: fields 14 and 15
+            return ticks * (1_000_000_000L / CLOCK_TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}
