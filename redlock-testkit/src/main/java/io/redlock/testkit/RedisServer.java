@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,8 @@ public final class RedisServer implements AutoCloseable {
     private final String password;
     private final Path dir;
     private final boolean clockShift;
+    private final IntSupplier freePorts;
+    private final Supplier<RedisBinary> binary;
 
     private int port;
     private Process process;
@@ -48,10 +52,12 @@ public final class RedisServer implements AutoCloseable {
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
-    private RedisServer(List<String> extraArgs, int port, boolean clockShift) {
-        this.port = port;
-        this.clockShift = clockShift;
-        this.extraArgs = List.copyOf(extraArgs);
+    private RedisServer(Builder builder) {
+        this.port = builder.port;
+        this.clockShift = builder.clockShift;
+        this.freePorts = builder.freePorts;
+        this.binary = builder.binary;
+        this.extraArgs = List.copyOf(builder.args);
         int at = extraArgs.lastIndexOf("--requirepass");
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
         try {
@@ -88,7 +94,7 @@ public final class RedisServer implements AutoCloseable {
         boolean fixedPort = port != 0;
         IllegalStateException last = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
-            int candidate = fixedPort ? port : freePort();
+            int candidate = fixedPort ? port : freePorts.getAsInt();
             try {
                 launch(candidate);
                 port = candidate;
@@ -102,7 +108,7 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void launch(int candidate) throws PortInUse {
-        RedisBinary binary = RedisBinary.get();
+        RedisBinary binary = this.binary.get();
         List<String> command = new ArrayList<>(List.of(binary.path().toString(),
                 "--port", Integer.toString(candidate), "--bind", HOST, "--dir", dir.toString(),
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
@@ -420,6 +426,8 @@ public final class RedisServer implements AutoCloseable {
         private final List<String> args = new ArrayList<>();
         private int port;
         private boolean clockShift;
+        private IntSupplier freePorts = RedisServer::freePort;
+        private Supplier<RedisBinary> binary = RedisBinary::get;
 
         private Builder() {
         }
@@ -458,9 +466,24 @@ public final class RedisServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Where the port candidates come from when no fixed port is set (a free port each time, by default). A seam
+         * for tests that force a port clash.
+         */
+        Builder freePorts(IntSupplier candidates) {
+            this.freePorts = candidates;
+            return this;
+        }
+
+        /** Which binary to run (the one {@link RedisBinary#get()} finds, by default). */
+        Builder binary(Supplier<RedisBinary> which) {
+            this.binary = which;
+            return this;
+        }
+
         /** The server, not started yet. */
         public RedisServer build() {
-            return new RedisServer(args, port, clockShift);
+            return new RedisServer(this);
         }
 
         /** Builds and starts the server. */
