@@ -58,8 +58,9 @@ class EmbeddedBinaryIT {
             assertThat(running.toRealPath()).isEqualTo(embedded.path().toRealPath());
             assertThat(server.<String>redis(r -> r.info("server"))).contains("redis_version:" + embedded.version());
 
-            assertThat(server.<String>redis(r -> r.set("lock", "mine", SetArgs.Builder.nx().px(60_000)))).isEqualTo("OK");
-            assertThat(server.<String>redis(r -> r.set("lock", "theirs", SetArgs.Builder.nx().px(60_000)))).isNull();
+            SetArgs nxPx = SetArgs.Builder.nx().px(60_000);
+            assertThat(server.<String>redis(r -> r.set("lock", "mine", nxPx))).isEqualTo("OK");
+            assertThat(server.<String>redis(r -> r.set("lock", "theirs", nxPx))).isNull();
             assertThat(server.pttl("lock")).isBetween(1L, 60_000L);
 
             String sha = server.redis(r -> r.scriptLoad(COMPARE_AND_DELETE));
