@@ -16,6 +16,9 @@ public final class ConfigCheck {
     /** More independent masters than this make no sense for a lock (and release notifications count nodes in a long). */
     static final int MAX_NODES = 64;
 
+    private static final Duration ONE_MILLI = Duration.ofMillis(1);
+    private static final int NANOS_PER_MILLI = 1_000_000;
+
     private ConfigCheck() {
     }
 
@@ -77,6 +80,14 @@ public final class ConfigCheck {
     /** The TTL must be a whole number of milliseconds of at least 1 ms and larger than the per-node timeout. */
     public static void ttlAboveNodeTimeout(String name, Duration ttl, Duration nodeTimeout) {
         positive(name, ttl);
+        if (ttl.compareTo(ONE_MILLI) < 0) {
+            // PX takes milliseconds: anything shorter would be sent as PX 0, which Redis rejects
+            throw new RedlockConfigException(name + " must be at least 1 ms (PX takes milliseconds), was " + ttl);
+        }
+        if (ttl.toNanosPart() % NANOS_PER_MILLI != 0) {
+            // PX would silently drop the fraction: the caller would hold the lock for less than asked
+            throw new RedlockConfigException(name + " must be a whole number of milliseconds, was " + ttl);
+        }
         if (ttl.compareTo(nodeTimeout) <= 0) {
             throw new RedlockConfigException(
                     name + " must be larger than the per-node timeout " + nodeTimeout + ", was " + ttl);

@@ -41,4 +41,24 @@ class ConfigCheckTest {
         assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofDays(400), Duration.ofMillis(50)))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("365 days");
     }
+
+    @Test
+    void rejectsTtlsShorterThanOneMillisecondInsteadOfSendingPxZero() {
+        Duration subMilli = Duration.ofNanos(999_999);
+        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", subMilli, Duration.ofNanos(1)))
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl")
+                .hasMessageContaining("at least 1 ms").hasMessageContaining(subMilli.toString());
+        assertThatCode(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofMillis(1), Duration.ofNanos(1)))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void rejectsTtlsWithAFractionOfAMillisecond() {
+        Duration fractional = Duration.ofMillis(1500).plusNanos(1);
+        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("defaultTtl", fractional, Duration.ofMillis(50)))
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl")
+                .hasMessageContaining("whole number of milliseconds").hasMessageContaining("PT1.500000001S");
+        assertThatCode(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofSeconds(30), Duration.ofMillis(50)))
+                .doesNotThrowAnyException();
+    }
 }

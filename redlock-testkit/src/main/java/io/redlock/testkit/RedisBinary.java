@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,16 +17,21 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code redis-server} binary the testkit runs: {@code $REDLOCK_REDIS_SERVER} if set, else {@code redis-server}
  * on the PATH, else the Linux binary shipped inside the {@code com.github.codemonstur:embedded-redis} jar (extracted
- * once per JVM into a temporary directory). Which one, and its version, is logged once.
+ * once per JVM into a temporary directory). {@code REDLOCK_REDIS_SERVER=embedded} picks the jar's binary even when
+ * one is on the PATH. Which one, and its version, is logged once.
  */
 public final class RedisBinary {
 
     /** Environment variable naming a redis-server binary to use instead of the search. */
     public static final String ENV_OVERRIDE = "REDLOCK_REDIS_SERVER";
 
+    /** The value of {@link #ENV_OVERRIDE} that selects the binary inside the embedded-redis jar. */
+    public static final String EMBEDDED = "embedded";
+
     private static final Logger log = LoggerFactory.getLogger(RedisBinary.class);
     private static final Pattern VERSION = Pattern.compile("v=(\\d+)\\.(\\d+)\\.(\\d+)");
     private static volatile RedisBinary instance;
+    private static volatile RedisBinary embedded;
 
     private final Path path;
     private final String origin;
@@ -51,9 +57,28 @@ public final class RedisBinary {
             synchronized (RedisBinary.class) {
                 found = instance;
                 if (found == null) {
-                    found = locate();
+                    found = locate(System.getenv());
                     log.info("redis-server: {} (version {}, {})", found.path, found.version, found.origin);
                     instance = found;
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The binary inside the embedded-redis jar, extracted once per JVM, whatever {@link #get()} chose: the fallback
+     * for machines without redis-server, so tests can run it where one is installed too.
+     */
+    static RedisBinary embedded() {
+        RedisBinary found = embedded;
+        if (found == null) {
+            synchronized (RedisBinary.class) {
+                found = embedded;
+                if (found == null) {
+                    found = new RedisBinary(extractEmbedded(), "embedded-redis jar");
+                    log.debug("embedded redis-server extracted: {} (version {})", found.path, found.version);
+                    embedded = found;
                 }
             }
         }
@@ -78,12 +103,16 @@ public final class RedisBinary {
         return origin;
     }
 
-    private static RedisBinary locate() {
-        String override = System.getenv(ENV_OVERRIDE);
+    /** The binary this environment ({@code REDLOCK_REDIS_SERVER}, {@code PATH}) selects. */
+    static RedisBinary locate(Map<String, String> env) {
+        String override = env.get(ENV_OVERRIDE);
+        if (EMBEDDED.equals(override)) {
+            return embedded();
+        }
         if (override != null && !override.isBlank()) {
             return new RedisBinary(Path.of(override), "from $" + ENV_OVERRIDE);
         }
-        String pathVar = System.getenv("PATH");
+        String pathVar = env.get("PATH");
         if (pathVar != null) {
             for (String dir : pathVar.split(":")) {
                 Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
@@ -92,7 +121,7 @@ public final class RedisBinary {
                 }
             }
         }
-        return new RedisBinary(extractEmbedded(), "embedded-redis jar");
+        return embedded();
     }
 
     private static Path extractEmbedded() {

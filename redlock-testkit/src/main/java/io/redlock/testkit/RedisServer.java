@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,12 +19,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One real {@code redis-server} child process on a free loopback port, with its own temporary directory. Started
- * with {@code --save "" --appendonly no} unless the extra arguments say otherwise (later arguments win).
+ * with {@code --save "" --appendonly no} unless the extra arguments say otherwise (later arguments win). It counts as
+ * started once its own process logs that it is ready and the port answers PING; a port taken by another process
+ * (the server exits with "Address already in use") is retried on another free port.
  *
  * <p>Faults: {@link #kill()} (SIGKILL), {@link #restart()} (crash and come back at once, empty),
  * {@link #restartAfter(Duration)} (crash and come back later), {@link #pause()} / {@link #resume()} (SIGSTOP /
@@ -36,11 +41,15 @@ public final class RedisServer implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final int PORT_ATTEMPTS = 5;
+    /** Logged (at notice level) once the server listens: proof that the process answering is the one started. */
+    private static final String READY = "Ready to accept connections";
 
     private final List<String> extraArgs;
     private final String password;
     private final Path dir;
     private final boolean clockShift;
+    private final IntSupplier freePorts;
+    private final Supplier<RedisBinary> binary;
 
     private int port;
     private Process process;
@@ -48,10 +57,13 @@ public final class RedisServer implements AutoCloseable {
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
-    private RedisServer(List<String> extraArgs, int port, boolean clockShift) {
-        this.port = port;
-        this.clockShift = clockShift;
-        this.extraArgs = List.copyOf(extraArgs);
+    private RedisServer(Builder builder) {
+        this.port = builder.port;
+        this.clockShift = builder.clockShift;
+        this.freePorts = builder.freePorts;
+        this.binary = builder.binary;
+        this.extraArgs = List.copyOf(builder.args);
+        rejectHiddenLog(extraArgs);
         int at = extraArgs.lastIndexOf("--requirepass");
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
         try {
@@ -59,6 +71,19 @@ public final class RedisServer implements AutoCloseable {
             Processes.deleteOnExit(dir);
         } catch (IOException e) {
             throw new IllegalStateException("cannot create a temp dir: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@link #start()} reads the server's log (stdout, notice level) to know it is ready: it must stay there. */
+    private static void rejectHiddenLog(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String value = i + 1 < args.size() ? args.get(i + 1) : "";
+            boolean quiet = arg.equals("--loglevel") && (value.equals("warning") || value.equals("nothing"));
+            if (arg.equals("--logfile") || quiet) {
+                throw new IllegalArgumentException("the testkit reads the server's log on stdout at notice level to "
+                        + "know it is ready; remove " + arg + " " + value);
+            }
         }
     }
 
@@ -88,7 +113,7 @@ public final class RedisServer implements AutoCloseable {
         boolean fixedPort = port != 0;
         IllegalStateException last = null;
         for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
-            int candidate = fixedPort ? port : freePort();
+            int candidate = fixedPort ? port : freePorts.getAsInt();
             try {
                 launch(candidate);
                 port = candidate;
@@ -102,7 +127,7 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void launch(int candidate) throws PortInUse {
-        RedisBinary binary = RedisBinary.get();
+        RedisBinary binary = this.binary.get();
         List<String> command = new ArrayList<>(List.of(binary.path().toString(),
                 "--port", Integer.toString(candidate), "--bind", HOST, "--dir", dir.toString(),
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
@@ -111,6 +136,7 @@ public final class RedisServer implements AutoCloseable {
         }
         command.addAll(extraArgs);
         Path logFile = logFile();
+        long logStart = logFile.toFile().length(); // 0 if absent; restarts append to the same log
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         if (clockShift) {
@@ -125,6 +151,7 @@ public final class RedisServer implements AutoCloseable {
         }
         Processes.register(started);
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        String ready = started.pid() + ":"; // its lines start "pid:role"
         while (System.nanoTime() - deadline < 0) {
             if (!started.isAlive()) {
                 Processes.unregister(started);
@@ -134,7 +161,8 @@ public final class RedisServer implements AutoCloseable {
                 }
                 throw new IllegalStateException("redis-server exited with " + started.exitValue() + ": " + output);
             }
-            if (answersPing(candidate)) {
+            // its own "ready" log line first: a PONG alone may come from whoever holds the port in a clash
+            if (logHasLine(logFile, logStart, ready, READY) && answersPing(candidate)) {
                 process = started;
                 paused = false;
                 log.debug("redis-server pid {} ready on {}:{}", started.pid(), HOST, candidate);
@@ -383,6 +411,17 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** Whether {@code file}, from byte {@code offset} on, has a line starting with {@code prefix} with {@code text}. */
+    static boolean logHasLine(Path file, long offset, String prefix, String text) {
+        try (var channel = Files.newByteChannel(file)) {
+            channel.position(offset);
+            String written = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+            return written.lines().anyMatch(line -> line.startsWith(prefix) && line.contains(text));
+        } catch (IOException e) {
+            return false; // not written yet
+        }
+    }
+
     static int freePort() {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(false);
@@ -420,6 +459,8 @@ public final class RedisServer implements AutoCloseable {
         private final List<String> args = new ArrayList<>();
         private int port;
         private boolean clockShift;
+        private IntSupplier freePorts = RedisServer::freePort;
+        private Supplier<RedisBinary> binary = RedisBinary::get;
 
         private Builder() {
         }
@@ -458,9 +499,24 @@ public final class RedisServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Where the port candidates come from when no fixed port is set (a free port each time, by default). A seam
+         * for tests that force a port clash.
+         */
+        Builder freePorts(IntSupplier candidates) {
+            this.freePorts = candidates;
+            return this;
+        }
+
+        /** Which binary to run (the one {@link RedisBinary#get()} finds, by default). */
+        Builder binary(Supplier<RedisBinary> which) {
+            this.binary = which;
+            return this;
+        }
+
         /** The server, not started yet. */
         public RedisServer build() {
-            return new RedisServer(args, port, clockShift);
+            return new RedisServer(this);
         }
 
         /** Builds and starts the server. */

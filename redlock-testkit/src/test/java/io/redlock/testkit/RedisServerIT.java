@@ -98,6 +98,17 @@ class RedisServerIT {
     }
 
     @Test
+    void argumentsThatHideTheReadyLogLineAreRejected() {
+        assertThatThrownBy(() -> RedisServer.builder().args("--loglevel", "warning").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--loglevel warning");
+        assertThatThrownBy(() -> RedisServer.builder().args("--logfile", "/tmp/elsewhere.log").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--logfile");
+        try (RedisServer verbose = RedisServer.launch("--loglevel", "verbose")) {
+            assertThat(verbose.ping()).isEqualTo("PONG");
+        }
+    }
+
+    @Test
     void reportsTheBinaryAndItsVersion() {
         RedisBinary binary = RedisBinary.get();
         assertThat(binary.version()).matches("\\d+\\.\\d+\\.\\d+");
