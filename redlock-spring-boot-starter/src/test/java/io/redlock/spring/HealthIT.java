@@ -31,25 +31,26 @@ import org.springframework.context.ConfigurableApplicationContext;
 class HealthIT {
 
     private static final String PASSWORD = "health-pw-never-shown";
-    /** The node timeout of the stalled-node test; every margin there derives from it. */
-    private static final Duration NODE_TIMEOUT = Duration.ofMillis(250);
+    /** The node timeout: generous, so that live nodes answer in time on a loaded machine; margins derive from it. */
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(400);
+    private static final String NODE_TIMEOUT_PROPERTY = "redlock.node-timeout=" + NODE_TIMEOUT.toMillis() + "ms";
 
     @Test
     @WithRedisNodes(value = 5, args = {"--requirepass", PASSWORD})
     void upWithAMajorityThenDownWhenThreeOfFiveNodesAreKilled(RedisNodes nodes, CapturedOutput output) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("health", new Sections(),
-                "redlock.nodes=" + String.join(",", nodes.uris()))) {
+                "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
             HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
             Health up = indicator.health();
             assertThat(up.getStatus()).isEqualTo(Status.UP);
             assertThat(up.getDetails()).containsEntry("quorum", 3).containsEntry("answered", 5)
-                    .containsEntry("nodeTimeout", "50ms");
+                    .containsEntry("nodeTimeout", "400ms");
             Map<String, Object> perNode = map(up.getDetails().get("nodes"));
             assertThat(perNode).hasSize(5).containsKey(nodes.node(0).address());
             Map<String, Object> first = map(perNode.get(nodes.node(0).address()));
             assertThat(first.get("answered")).isEqualTo(true);
             assertThat(first.get("latencyMs")).isInstanceOfSatisfying(BigDecimal.class,
-                    latency -> assertThat(latency).isBetween(BigDecimal.ZERO, new BigDecimal("50")));
+                    latency -> assertThat(latency).isBetween(BigDecimal.ZERO, new BigDecimal("400")));
             assertThat(up.toString()).doesNotContain(PASSWORD);
 
             nodes.node(0).kill();
@@ -84,8 +85,7 @@ class HealthIT {
     @WithRedisNodes(3)
     void aStalledNodeIsReportedWithinTheNodeTimeoutAndTheMajorityDecides(RedisNodes nodes) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("stalled", new Sections(),
-                "redlock.nodes=" + String.join(",", nodes.uris()), "redlock.node-timeout=" + NODE_TIMEOUT.toMillis()
-                        + "ms")) {
+                "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
             HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
             assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
             try {
@@ -100,7 +100,7 @@ class HealthIT {
                 Map<String, Object> stalled = map(map(oneStalled.getDetails().get("nodes"))
                         .get(nodes.node(0).address()));
                 assertThat(stalled).containsEntry("answered", false)
-                        .containsEntry("error", "no reply to PING within 250 ms");
+                        .containsEntry("error", "no reply to PING within 400 ms");
 
                 nodes.node(1).pause();
                 start = System.nanoTime();

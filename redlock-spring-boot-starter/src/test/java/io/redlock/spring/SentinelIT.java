@@ -41,7 +41,7 @@ class SentinelIT {
                 RedisSentinel sentinel = RedisSentinel.monitor("mymaster", master);
                 ConfigurableApplicationContext app = LockedTestApp.start("sentinel", new Sections(),
                         "redlock.sentinel.master-name=mymaster", "redlock.sentinel.addresses=" + sentinel.address(),
-                        "redlock.sentinel.password=" + PASSWORD)) {
+                        "redlock.sentinel.password=" + PASSWORD, "redlock.node-timeout=400ms")) {
             RedisURI node = app.getBean(Redlock.class).config().nodes().get(0);
             assertThat(node.getSentinelMasterId()).isEqualTo("mymaster"); // Lettuce follows the sentinels
             assertThat(node.getSentinels()).extracting(RedisURI::getPort).containsExactly(sentinel.port());

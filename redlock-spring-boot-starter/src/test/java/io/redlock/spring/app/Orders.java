@@ -108,10 +108,11 @@ public class Orders {
     }
 
     /**
-     * Runs {@code sabotage} under a 600 ms lease that is kept alive, then waits (at most 10 s) for the loss of the lease
-     * to interrupt it; {@code interrupted} tells whether it was.
+     * Runs {@code sabotage} under a 2 s lease that is kept alive (the first extension comes after about 1.3 s, so the
+     * sabotage has time to finish), then waits (at most 10 s) for the loss of the lease to interrupt it;
+     * {@code interrupted} tells whether it was.
      */
-    @Locked(resource = "#resource", ttl = "600ms")
+    @Locked(resource = "#resource", ttl = "2s")
     public void loseWhile(String resource, Runnable sabotage, AtomicBoolean interrupted) {
         Lease lease = Leases.current().orElseThrow();
         sabotage.run();
