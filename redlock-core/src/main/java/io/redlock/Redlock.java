@@ -182,6 +182,15 @@ public final class Redlock implements AutoCloseable {
         return engine.inspect();
     }
 
+    /**
+     * Sends {@code PING} to every node at once and waits at most the per-node timeout for each: per node, in order,
+     * whether it answered in time and how fast. For health checks: while a majority ({@link RedlockConfig#quorum()})
+     * answers, acquisitions can succeed. Nodes that do not answer are reported, not thrown.
+     */
+    public List<PingResult> ping() {
+        return Blocking.await(engine.ping(), "ping");
+    }
+
     /** Closes the connections and threads this instance created. Leases still held simply expire. Idempotent. */
     @Override
     public void close() {

@@ -13,9 +13,12 @@ public interface RedlockObserver {
     enum AcquireResult {
         /** A lease was granted. */
         ACQUIRED,
-        /** Not acquired within the wait: held by another client, or too few nodes answered. */
+        /** Not acquired within the wait: the last round found the lock held by another client (or split the vote). */
         BUSY,
-        /** The call threw (misconfigured nodes, closed Redlock, bad argument). */
+        /**
+         * The call threw (errors retrying cannot fix, closed Redlock, bad argument), or its last round could not reach
+         * a majority because too many nodes were down, timed out or failed.
+         */
         ERROR
     }
 

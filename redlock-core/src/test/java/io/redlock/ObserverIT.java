@@ -53,6 +53,21 @@ class ObserverIT {
     }
 
     @Test
+    void aMajorityOfNodesDownIsAnErrorWhileAHeldLockIsBusy(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).observer(observer).build();
+                Redlock other = redlockOn(nodes).build()) {
+            other.tryAcquire("held", Duration.ofSeconds(5)).orElseThrow();
+            assertThat(redlock.acquire("held", Duration.ofSeconds(5), Duration.ofMillis(300))).isEmpty();
+            nodes.node(0).kill();
+            nodes.node(1).kill();
+            nodes.node(2).kill();
+            assertThat(redlock.acquire("down", Duration.ofSeconds(5), Duration.ofMillis(300))).isEmpty();
+            assertThat(seen).contains("acquire held BUSY", "acquire down ERROR").doesNotContain("acquire down BUSY",
+                    "acquire held ERROR");
+        }
+    }
+
+    @Test
     void aFailingObserverDoesNotBreakTheLock(RedisNodes nodes) {
         RedlockObserver broken = new RedlockObserver() {
             @Override

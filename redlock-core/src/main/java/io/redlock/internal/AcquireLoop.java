@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.RedlockObserver;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -29,6 +30,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final long deadline;
     private final CompletableFuture<Optional<Lease>> result;
     private final long wakeJitterNanos;
+    /** Whether the failures alone kept the latest round from a majority (nodes down, timed out or failing). */
+    private volatile boolean lastRoundFailed;
 
     // guarded by this
     private ReleaseNotifier.Subscription events;
@@ -84,9 +87,24 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
                     lease.get().releaseAsync(); // the caller gave up (interrupt, cancel or close)
                 }
             } else {
+                lastRoundFailed = acquisition.failuresPreventedQuorum();
                 waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
             }
         });
+    }
+
+    /**
+     * How the call ended, for the observer: {@code ERROR} if it threw or its last round could not reach a majority
+     * because of node failures, {@code BUSY} if the lock was held elsewhere, else {@code ACQUIRED}.
+     */
+    RedlockObserver.AcquireResult outcome(Optional<Lease> lease, Throwable failure) {
+        if (failure != null) {
+            return RedlockObserver.AcquireResult.ERROR;
+        }
+        if (lease.isPresent()) {
+            return RedlockObserver.AcquireResult.ACQUIRED;
+        }
+        return lastRoundFailed ? RedlockObserver.AcquireResult.ERROR : RedlockObserver.AcquireResult.BUSY;
     }
 
     private synchronized void waitAndRetry(long freeInNanos, int grantsSeen) {

@@ -32,6 +32,7 @@ final class Acquisition {
     private long start;
     private volatile long freeInNanos = -1;
     private volatile int grantsSeen;
+    private volatile boolean failuresPreventedQuorum;
 
     Acquisition(Engine engine, String resource, String key, long ttlMillis) {
         this.engine = engine;
@@ -56,6 +57,11 @@ final class Acquisition {
     /** After a lost attempt: how many nodes had granted it when it was decided (0 if the lock was plainly held). */
     int grantsSeen() {
         return grantsSeen;
+    }
+
+    /** After a lost attempt: true if node failures alone made a majority impossible (not contention). */
+    boolean failuresPreventedQuorum() {
+        return failuresPreventedQuorum;
     }
 
     CompletableFuture<Optional<Lease>> run() {
@@ -127,8 +133,10 @@ final class Acquisition {
             }).thenCompose(Function.identity()));
         }
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
-        return Round.quorum(nodes, commits, Engine.CONFIRMED, engine).thenCompose(committed ->
-                committed.won() && validNow() ? granted(grants, token, round) : lost(grants, round));
+        return Round.quorum(nodes, commits, Engine.CONFIRMED, engine).thenCompose(committed -> {
+            failuresPreventedQuorum = committed.failuresPreventQuorum();
+            return committed.won() && validNow() ? granted(grants, token, round) : lost(grants, round);
+        });
     }
 
     /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */
@@ -165,6 +173,7 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
+        failuresPreventedQuorum |= round.failuresPreventQuorum();
         return Round.required(nodes, engine.releasesAfter(replies, key, value, Scripts.RELEASED_BY_CLEANUP),
                 Engine.CONFIRMED, round.answered(),
                 start + engine.nodeTimeoutNanos(), engine).thenApply(released -> engine.health().notAcquired(resource,

@@ -163,14 +163,15 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
         acquiring.add(result);
         long started = ticker.read();
+        long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
+        AcquireLoop loop = new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(), deadline,
+                result);
         result.whenComplete((lease, failure) -> {
             acquiring.remove(result);
-            observe(o -> o.acquisition(resource, failure != null ? RedlockObserver.AcquireResult.ERROR
-                    : lease.isPresent() ? RedlockObserver.AcquireResult.ACQUIRED : RedlockObserver.AcquireResult.BUSY,
+            observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
                     Duration.ofNanos(ticker.read() - started)));
         });
-        long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
-        new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(), deadline, result).attempt();
+        loop.attempt();
         return result;
     }
 
@@ -405,6 +406,12 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         }
         return CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new)).thenApply(done -> new Inspection(
                 reports.stream().map(CompletableFuture::join).toList(), config.fencing(), config.fencingClockFloor()));
+    }
+
+    /** PING on every node at once, each awaited for at most the per-node timeout. */
+    public CompletableFuture<List<io.redlock.PingResult>> ping() {
+        ensureOpen();
+        return NodePing.all(nodes, this);
     }
 
     private void ensureOpen() {

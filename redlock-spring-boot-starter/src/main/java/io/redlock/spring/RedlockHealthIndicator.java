@@ -1,17 +1,22 @@
 package io.redlock.spring;
 
-import io.redlock.Inspection;
-import io.redlock.NodeReport;
+import io.redlock.PingResult;
 import io.redlock.Redlock;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.actuate.health.AbstractHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
 
 /**
- * UP when a majority of the nodes ({@code quorum}) answers, DOWN otherwise; per node whether it is reachable, its
- * Redis version and role, or why it could not be reached. Nodes are named {@code host:port}, never with credentials.
- * Uses {@link Redlock#inspect()}, which waits up to max(1 s, node timeout) for each node (all at once).
+ * UP when a majority of the nodes ({@code quorum}) answers {@code PING} within the node timeout
+ * ({@code redlock.node-timeout}), DOWN otherwise. Uses {@link Redlock#ping()}: all nodes at once, so a check takes at
+ * most one node timeout however many nodes are stalled. Details: {@code quorum}, {@code answered}, {@code nodeTimeout}
+ * and per node ({@code host:port}, a sentinel-managed master by its master name, never with credentials) whether it
+ * {@code answered}, its {@code latencyMs}, or the {@code error}.
  */
 public class RedlockHealthIndicator extends AbstractHealthIndicator {
 
@@ -24,25 +29,30 @@ public class RedlockHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        Inspection inspection = redlock.inspect();
+        List<PingResult> pings = redlock.ping();
         int quorum = redlock.config().quorum();
-        int reachable = 0;
+        int answered = 0;
         Map<String, Object> nodes = new LinkedHashMap<>();
-        for (NodeReport report : inspection.nodes()) {
+        for (PingResult ping : pings) {
             Map<String, Object> node = new LinkedHashMap<>();
-            node.put("reachable", report.reachable());
-            if (report.reachable()) {
-                reachable++;
-                report.version().ifPresent(v -> node.put("version", v));
-                report.role().ifPresent(r -> node.put("role", r));
+            node.put("answered", ping.answered());
+            if (ping.answered()) {
+                answered++;
+                node.put("latencyMs", millis(ping.latency().orElseThrow()));
             } else {
-                report.problem().ifPresent(p -> node.put("error", Masking.maskUri(p)));
+                node.put("error", Masking.maskUri(ping.problem().orElse("")));
             }
-            nodes.put(Masking.maskUri(report.node()), node);
+            nodes.put(Masking.maskUri(NodeNames.of(ping.node())), node);
         }
-        (reachable >= quorum ? builder.up() : builder.down())
+        (answered >= quorum ? builder.up() : builder.down())
                 .withDetail("quorum", quorum)
-                .withDetail("reachable", reachable)
+                .withDetail("answered", answered)
+                .withDetail("nodeTimeout", RedlockAutoConfiguration.print(redlock.config().nodeTimeout()))
                 .withDetail("nodes", nodes);
+    }
+
+    /** Milliseconds with three decimals, e.g. 0.412. */
+    private static BigDecimal millis(Duration latency) {
+        return BigDecimal.valueOf(latency.toNanos()).movePointLeft(6).setScale(3, RoundingMode.HALF_UP);
     }
 }

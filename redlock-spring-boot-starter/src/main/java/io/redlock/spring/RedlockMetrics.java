@@ -18,12 +18,16 @@ import java.util.Map;
 /**
  * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver} and {@link LeaseListener}:
  * <ul>
- *   <li>{@code redlock.acquire} timer, tag {@code result=acquired|busy|error}: every acquisition call, all rounds;</li>
+ *   <li>{@code redlock.acquire} timer, tag {@code result=acquired|busy|error}: every acquisition call, all rounds;
+ *       {@code busy} when the lock was held by another client, {@code error} when the call threw or too many nodes
+ *       failed (down, timed out, erroring) for a majority;</li>
  *   <li>{@code redlock.extend} timer, tag {@code result=extended|failed};</li>
  *   <li>{@code redlock.lease.lost} counter, tag {@code reason=extension_refused|expired|max_hold};</li>
- *   <li>{@code redlock.node.errors} counter, tags {@code node} ({@code host:port}, never credentials) and
- *       {@code kind=timeout|unavailable|error};</li>
- *   <li>{@code redlock.leases.active} gauge: leases being kept alive right now ({@link #bindActiveLeases}).</li>
+ *   <li>{@code redlock.node.errors} counter, tags {@code node} ({@code host:port}, never credentials; a
+ *       sentinel-managed master by its master name, see {@link NodeNames}) and {@code kind=timeout|unavailable|error};</li>
+ *   <li>{@code redlock.leases.active} gauge: leases being kept alive right now ({@link #bindActiveLeases}): every
+ *       lease of {@code @Locked}, {@link RedlockTemplate}, {@code withLock} and {@code RedlockLock}, not the bare
+ *       leases of {@code tryAcquire}/{@code acquire}, which nothing extends.</li>
  * </ul>
  * No meter is tagged with the resource: resource names are unbounded.
  */
@@ -82,7 +86,7 @@ public class RedlockMetrics implements RedlockObserver, LeaseListener {
     public void nodeFailed(NodeFailure failure) {
         Counter.builder("redlock.node.errors")
                 .description("Nodes that did not answer a round, or answered with an error")
-                .tag("node", failure.node())
+                .tag("node", NodeNames.of(failure.node()))
                 .tag("kind", lower(failure.kind()))
                 .register(registry)
                 .increment();

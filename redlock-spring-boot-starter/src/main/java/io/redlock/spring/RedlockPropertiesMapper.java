@@ -172,10 +172,11 @@ public final class RedlockPropertiesMapper {
             throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword())
                     + "' is not a Redis address (" + Masking.scrub(e.getMessage(), single.getPassword()) + ")");
         }
-        if (parsed.getSocket() == null && !hasText(parsed.getHost())) {
+        String host = parsed.getHost();
+        boolean portOnly = host != null && host.startsWith(":") && host.indexOf(':', 1) < 0; // "redis://:6379"
+        if (parsed.getSocket() == null && (!hasText(host) || portOnly)) {
             throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword()) + "' has no host");
         }
-        String host = parsed.getHost();
         if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
             // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
             throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword()) + "' has a bad port");

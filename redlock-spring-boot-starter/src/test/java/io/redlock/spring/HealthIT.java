@@ -11,6 +11,7 @@ import io.redlock.spring.app.Orders;
 import io.redlock.spring.app.Sections;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.WithRedisNodes;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,27 +23,34 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** The health indicator against five real, password-protected nodes: UP, then DOWN when three of them are killed. */
+/**
+ * The health indicator against real, password-protected nodes: UP while a majority answers PING, DOWN when three of
+ * five are killed, and a stalled (SIGSTOPped) node reported as not answering after one node timeout.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class HealthIT {
 
     private static final String PASSWORD = "health-pw-never-shown";
+    /** The node timeout: generous, so that live nodes answer in time on a loaded machine; margins derive from it. */
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(400);
+    private static final String NODE_TIMEOUT_PROPERTY = "redlock.node-timeout=" + NODE_TIMEOUT.toMillis() + "ms";
 
     @Test
     @WithRedisNodes(value = 5, args = {"--requirepass", PASSWORD})
     void upWithAMajorityThenDownWhenThreeOfFiveNodesAreKilled(RedisNodes nodes, CapturedOutput output) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("health", new Sections(),
-                "redlock.nodes=" + String.join(",", nodes.uris()))) {
+                "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
             HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
             Health up = indicator.health();
             assertThat(up.getStatus()).isEqualTo(Status.UP);
-            assertThat(up.getDetails()).containsEntry("quorum", 3).containsEntry("reachable", 5);
+            assertThat(up.getDetails()).containsEntry("quorum", 3).containsEntry("answered", 5)
+                    .containsEntry("nodeTimeout", "400ms");
             Map<String, Object> perNode = map(up.getDetails().get("nodes"));
             assertThat(perNode).hasSize(5).containsKey(nodes.node(0).address());
             Map<String, Object> first = map(perNode.get(nodes.node(0).address()));
-            assertThat(first.get("reachable")).isEqualTo(true);
-            assertThat(first.get("role")).isEqualTo("master");
-            assertThat(first.get("version")).asString().matches("\\d+\\.\\d+\\.\\d+");
+            assertThat(first.get("answered")).isEqualTo(true);
+            assertThat(first.get("latencyMs")).isInstanceOfSatisfying(BigDecimal.class,
+                    latency -> assertThat(latency).isBetween(BigDecimal.ZERO, new BigDecimal("400")));
             assertThat(up.toString()).doesNotContain(PASSWORD);
 
             nodes.node(0).kill();
@@ -51,22 +59,62 @@ class HealthIT {
             nodes.node(2).kill();
             await().atMost(Duration.ofSeconds(15)).until(() -> indicator.health().getStatus().equals(Status.DOWN));
             Health down = indicator.health();
-            assertThat(down.getDetails()).containsEntry("reachable", 2);
+            assertThat(down.getDetails()).containsEntry("answered", 2);
             Map<String, Object> killed = map(map(down.getDetails().get("nodes")).get(nodes.node(2).address()));
-            assertThat(killed.get("reachable")).isEqualTo(false);
-            assertThat(killed.get("error")).isNotNull();
+            assertThat(killed.get("answered")).isEqualTo(false);
+            assertThat(killed.get("error")).asString().isNotBlank();
             assertThat(down.toString()).doesNotContain(PASSWORD);
 
-            // a failed acquisition counts the node errors, tagged host:port
+            // an acquisition that loses the quorum to dead nodes is an error, not busy; node errors tagged host:port
+            MeterRegistry registry = app.getBean(MeterRegistry.class);
+            long busy = registry.get("redlock.acquire").tag("result", "busy").timer().count();
+            long errors = registry.get("redlock.acquire").tag("result", "error").timer().count();
             assertThatThrownBy(() -> app.getBean(Orders.class).reportOrFail("x"))
                     .isInstanceOf(LockNotAcquiredException.class);
-            MeterRegistry registry = app.getBean(MeterRegistry.class);
+            assertThat(registry.get("redlock.acquire").tag("result", "error").timer().count()).isEqualTo(errors + 1);
+            assertThat(registry.get("redlock.acquire").tag("result", "busy").timer().count()).isEqualTo(busy);
             await().atMost(Duration.ofSeconds(5)).until(() -> registry.find("redlock.node.errors")
                     .tag("node", nodes.node(0).address()).counters().stream().mapToDouble(c -> c.count()).sum() > 0);
             assertThat(registry.find("redlock.node.errors").tag("node", nodes.node(3).address()).counters())
                     .as("a live node has no errors").isEmpty();
         }
         assertThat(output).contains("Redlock: 5 node(s)").doesNotContain(PASSWORD);
+    }
+
+    @Test
+    @WithRedisNodes(3)
+    void aStalledNodeIsReportedWithinTheNodeTimeoutAndTheMajorityDecides(RedisNodes nodes) {
+        try (ConfigurableApplicationContext app = LockedTestApp.start("stalled", new Sections(),
+                "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
+            HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
+            assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+            try {
+                nodes.node(0).pause();
+                long start = System.nanoTime();
+                Health oneStalled = indicator.health();
+                Duration took = Duration.ofNanos(System.nanoTime() - start);
+                assertThat(took).as("waited one node timeout for the stalled node, not longer")
+                        .isGreaterThanOrEqualTo(NODE_TIMEOUT).isLessThan(NODE_TIMEOUT.multipliedBy(3));
+                assertThat(oneStalled.getStatus()).as("2 of 3 answer").isEqualTo(Status.UP);
+                assertThat(oneStalled.getDetails()).containsEntry("answered", 2);
+                Map<String, Object> stalled = map(map(oneStalled.getDetails().get("nodes"))
+                        .get(nodes.node(0).address()));
+                assertThat(stalled).containsEntry("answered", false)
+                        .containsEntry("error", "no reply to PING within 400 ms");
+
+                nodes.node(1).pause();
+                start = System.nanoTime();
+                Health twoStalled = indicator.health();
+                took = Duration.ofNanos(System.nanoTime() - start);
+                assertThat(twoStalled.getStatus()).as("1 of 3 answers").isEqualTo(Status.DOWN);
+                assertThat(twoStalled.getDetails()).containsEntry("answered", 1);
+                assertThat(took).isLessThan(NODE_TIMEOUT.multipliedBy(3));
+            } finally {
+                nodes.node(0).resume();
+                nodes.node(1).resume();
+            }
+            await().atMost(Duration.ofSeconds(15)).until(() -> indicator.health().getStatus().equals(Status.UP));
+        }
     }
 
     private static Map<String, Object> map(Object details) {

@@ -1,6 +1,7 @@
 package io.redlock.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
@@ -10,8 +11,10 @@ import io.redlock.Lease;
 import io.redlock.LeaseListener;
 import io.redlock.LockOptions;
 import io.redlock.LossReason;
+import io.redlock.NodeFailure;
 import io.redlock.Redlock;
 import io.redlock.RedlockConfig;
+import io.redlock.RedlockException;
 import io.redlock.RedlockObserver;
 import io.redlock.RetryPolicy;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +22,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.aop.Advisor;
+import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -145,6 +151,40 @@ class RedlockAutoConfigurationTest {
     }
 
     @Test
+    void sentinelModeThroughThePropertiesBuildsTheRedlockBean(CapturedOutput output) {
+        runner.withPropertyValues("redlock.sentinel.master-name=mymaster",
+                "redlock.sentinel.addresses=127.0.0.1:8,127.0.0.1:9", "redlock.sentinel.password=" + PASSWORD,
+                "redlock.sentinel.database=4").run(context -> {
+                    assertThat(context).hasNotFailed().hasSingleBean(Redlock.class).hasSingleBean(RedlockTemplate.class);
+                    RedlockConfig config = context.getBean(Redlock.class).config();
+                    assertThat(config.nodes()).hasSize(1);
+                    assertThat(config.quorum()).isEqualTo(1);
+                    RedisURI node = config.nodes().get(0);
+                    assertThat(node.getSentinelMasterId()).isEqualTo("mymaster");
+                    assertThat(node.getSentinels()).extracting(s -> s.getHost() + ":" + s.getPort())
+                            .containsExactly("127.0.0.1:8", "127.0.0.1:9");
+                    assertThat(node.getDatabase()).isEqualTo(4);
+                    assertThat(password(node)).isEqualTo(PASSWORD);
+                });
+        assertThat(output).contains(RedlockPropertiesMapper.SENTINEL_CAVEAT)
+                .contains("Redlock: 1 node(s) [sentinel:mymaster@127.0.0.1:8,127.0.0.1:9], quorum 1")
+                .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void twoNodesLogAWarningThatBothMustAnswer(CapturedOutput output) {
+        String warning = "Redlock with 2 nodes needs both to answer (quorum 2): use an odd number, at least 3";
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2")
+                .run(context -> assertThat(context).hasNotFailed());
+        assertThat(output).contains(warning);
+        int afterTwo = output.getAll().length();
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2,redis://127.0.0.1:3")
+                .run(context -> assertThat(context).hasNotFailed());
+        assertThat(output.getAll().substring(afterTwo)).as("three nodes: no warning")
+                .contains("Redlock: 3 node(s)").doesNotContain(warning);
+    }
+
+    @Test
     void twoModesFailNamingBothProperties() {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.single.address=127.0.0.1:2")
                 .run(context -> assertThat(failure(context).getMessage())
@@ -188,6 +228,55 @@ class RedlockAutoConfigurationTest {
         runner.withPropertyValues("redlock.sentinel.master-name=m", "redlock.sentinel.addresses=127.0.0.1:notaport")
                 .run(context -> assertThat(failure(context).getMessage())
                         .contains("redlock.sentinel.addresses[0] '127.0.0.1:notaport' has a bad port"));
+    }
+
+    @Test
+    void malformedSentinelAddressesFailNamingTheEntry() {
+        String[] master = {"redlock.sentinel.master-name=m"};
+        runner.withPropertyValues(master).withPropertyValues("redlock.sentinel.addresses=redis://127.0.0.1:26379")
+                .run(context -> assertFailure(context, "redlock.sentinel.addresses[0]",
+                        "redlock.sentinel.addresses[0] 'redis://127.0.0.1:26379' must be host:port, not a URI"));
+        runner.withPropertyValues(master).withPropertyValues("redlock.sentinel.addresses=[::1:26379")
+                .run(context -> assertFailure(context, "redlock.sentinel.addresses[0]",
+                        "redlock.sentinel.addresses[0] '[::1:26379' has no closing ']'"));
+        runner.withPropertyValues(master).withPropertyValues("redlock.sentinel.addresses[0]=127.0.0.1:26379",
+                "redlock.sentinel.addresses[1]= ").run(context -> assertFailure(context,
+                        "redlock.sentinel.addresses[1]", "redlock.sentinel.addresses[1] is blank"));
+        runner.withPropertyValues(master).withPropertyValues("redlock.sentinel.addresses=:26379")
+                .run(context -> assertFailure(context, "redlock.sentinel.addresses[0]",
+                        "redlock.sentinel.addresses[0] ':26379' has no host"));
+    }
+
+    @Test
+    void malformedSingleAddressesFailNamingTheProperty() {
+        runner.withPropertyValues("redlock.single.address=redis://:6379").run(context -> assertFailure(context,
+                "redlock.single.address", "redlock.single.address 'redis://:6379' has no host"));
+        runner.withPropertyValues("redlock.single.address=127.0.0.1:notaport").run(context -> assertFailure(context,
+                "redlock.single.address", "redlock.single.address '127.0.0.1:notaport' has a bad port"));
+        runner.withPropertyValues("redlock.single.address=http://127.0.0.1:6379").run(context -> assertFailure(
+                context, "redlock.single.address",
+                "redlock.single.address 'http://127.0.0.1:6379' is not a Redis address (Scheme http not supported)"));
+    }
+
+    @Test
+    void negativeDatabasesFailNamingTheProperty() {
+        runner.withPropertyValues("redlock.single.address=127.0.0.1:6", "redlock.single.database=-1")
+                .run(context -> assertFailure(context, "redlock.single.database",
+                        "redlock.single.database must not be negative, was -1"));
+        runner.withPropertyValues("redlock.sentinel.master-name=m", "redlock.sentinel.addresses=127.0.0.1:8",
+                "redlock.sentinel.database=-2").run(context -> assertFailure(context, "redlock.sentinel.database",
+                        "redlock.sentinel.database must not be negative, was -2"));
+    }
+
+    @Test
+    void aMaxHoldThatIsNotPositiveOrATtlAboveAYearFails() {
+        String node = "redlock.nodes=redis://127.0.0.1:1";
+        runner.withPropertyValues(node, "redlock.default-max-hold=0s").run(context -> assertFailure(context,
+                "redlock.default-max-hold", "redlock.default-max-hold must be a positive duration"));
+        runner.withPropertyValues(node, "redlock.default-max-hold=-5m").run(context -> assertFailure(context,
+                "redlock.default-max-hold", "redlock.default-max-hold must be a positive duration"));
+        runner.withPropertyValues(node, "redlock.default-ttl=366d").run(context -> assertFailure(context,
+                "redlock.default-ttl", "redlock.default-ttl must be at most 365 days, was PT8784H"));
     }
 
     @Test
@@ -263,6 +352,50 @@ class RedlockAutoConfigurationTest {
         runner.withBean("userRedlock", Redlock.class, () -> Redlock.builder().nodes("redis://127.0.0.1:1").build())
                 .run(context -> assertThat(context.getBean(RedlockTemplate.class).redlock())
                         .isSameAs(context.getBean("userRedlock")));
+    }
+
+    @Test
+    void theRedlockIsClosedWhenTheContextCloses() {
+        AtomicReference<Redlock> bean = new AtomicReference<>();
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1").run(context -> {
+            bean.set(context.getBean(Redlock.class));
+            assertThat(bean.get().ping()).as("open while the context runs").hasSize(1);
+        });
+        assertThatThrownBy(() -> bean.get().tryAcquire("after-shutdown")).isInstanceOf(RedlockException.class)
+                .hasMessage("this Redlock is closed");
+        assertThatThrownBy(() -> bean.get().ping()).isInstanceOf(RedlockException.class)
+                .hasMessage("this Redlock is closed");
+    }
+
+    @Test
+    void theHealthIsDownWithPerNodeErrorsWhenNoNodeAnswers() {
+        runner.withPropertyValues("redlock.nodes=" + FIVE_NODES).run(context -> {
+            Health health = context.getBean(RedlockHealthIndicator.class).health();
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails()).containsEntry("quorum", 3).containsEntry("answered", 0)
+                    .containsEntry("nodeTimeout", "50ms");
+            @SuppressWarnings("unchecked")
+            Map<String, Map<String, Object>> nodes = (Map<String, Map<String, Object>>) health.getDetails().get("nodes");
+            assertThat(nodes).hasSize(5).containsKey("127.0.0.1:4").allSatisfy((node, details) ->
+                    assertThat(details).containsEntry("answered", false).containsKey("error"));
+            assertThat(health.toString()).doesNotContain(PASSWORD);
+        });
+    }
+
+    @Test
+    void nodeTagsAreHostAndPortAndASentinelMasterIsTaggedByName() {
+        assertThat(NodeNames.of("10.0.0.1:6379")).isEqualTo("10.0.0.1:6379");
+        assertThat(NodeNames.of("sentinel:mymaster@10.0.0.1:26379,10.0.0.2:26379")).isEqualTo("mymaster");
+        assertThat(NodeNames.of("unix:/tmp/redis.sock")).isEqualTo("unix:/tmp/redis.sock");
+        runner.withPropertyValues("redlock.sentinel.master-name=orders-master",
+                "redlock.sentinel.addresses=127.0.0.1:8,127.0.0.1:9")
+                .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+                    RedlockObserver observer = context.getBean(Redlock.class).config().observer().orElseThrow();
+                    observer.nodeFailed(new NodeFailure("sentinel:orders-master@127.0.0.1:8,127.0.0.1:9",
+                            NodeFailure.Kind.TIMEOUT, "no reply"));
+                    assertThat(context.getBean(MeterRegistry.class).get("redlock.node.errors")
+                            .tags("node", "orders-master", "kind", "timeout").counter().count()).isEqualTo(1);
+                });
     }
 
     @Test
@@ -398,6 +531,12 @@ class RedlockAutoConfigurationTest {
         assertThat(failure).as("a RedlockPropertiesException in %s", context.getStartupFailure()).isNotNull();
         assertThat(failure.getMessage()).doesNotContain(PASSWORD);
         return failure;
+    }
+
+    private static void assertFailure(AssertableApplicationContext context, String property, String message) {
+        RedlockPropertiesException failure = failure(context);
+        assertThat(failure.properties()).containsExactly(property);
+        assertThat(failure.getMessage()).contains(message);
     }
 
     private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {

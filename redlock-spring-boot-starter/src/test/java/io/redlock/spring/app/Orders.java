@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A service with {@code @Locked} methods. */
 public class Orders {
@@ -104,6 +105,26 @@ public class Orders {
             }
         }
         return false;
+    }
+
+    /**
+     * Runs {@code sabotage} under a 2 s lease that is kept alive (the first extension comes after about 1.3 s, so the
+     * sabotage has time to finish), then waits (at most 10 s) for the loss of the lease to interrupt it;
+     * {@code interrupted} tells whether it was.
+     */
+    @Locked(resource = "#resource", ttl = "2s")
+    public void loseWhile(String resource, Runnable sabotage, AtomicBoolean interrupted) {
+        Lease lease = Leases.current().orElseThrow();
+        sabotage.run();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                interrupted.set(!lease.isValid());
+                return;
+            }
+        }
     }
 
     @Locked(resource = "'checked'")

@@ -1,0 +1,47 @@
+package io.redlock.internal;
+
+import io.redlock.PingResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Sends {@code PING} to every node at once and reports per node whether it answered within the per-node timeout and
+ * its round trip (measured with the configured ticker). A node that does not answer in time is reported, never
+ * waited for longer.
+ */
+final class NodePing {
+
+    private NodePing() {
+    }
+
+    /** One result per node, in node order; completes at the latest one per-node timeout after the call. */
+    static CompletableFuture<List<PingResult>> all(List<NodeClient> nodes, Round.Context context) {
+        List<CompletableFuture<PingResult>> pings = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            pings.add(one(node, context));
+        }
+        return CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))
+                .thenApply(done -> pings.stream().map(CompletableFuture::join).toList());
+    }
+
+    static CompletableFuture<PingResult> one(NodeClient node, Round.Context context) {
+        long timeout = context.nodeTimeoutNanos();
+        long start = context.ticker().read();
+        return node.<String>command(redis -> redis.ping()).toCompletableFuture()
+                .orTimeout(timeout, TimeUnit.NANOSECONDS)
+                .handle((pong, failure) -> {
+                    long took = context.ticker().read() - start;
+                    if (failure == null && took <= timeout) {
+                        return PingResult.answered(node.name(), Duration.ofNanos(took));
+                    }
+                    String problem = failure == null || Failures.unwrap(failure) instanceof TimeoutException
+                            ? "no reply to PING within " + Failures.formatMillis(timeout)
+                            : Failures.of(node.name(), failure, context.redaction()).reason();
+                    return PingResult.unanswered(node.name(), problem);
+                });
+    }
+}
