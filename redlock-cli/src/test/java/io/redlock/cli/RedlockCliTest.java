@@ -25,10 +25,21 @@ class RedlockCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "acquire", "extend", "release", "doctor", "servers", "demo"})
+    @ValueSource(strings = {"run", "acquire", "extend", "release", "doctor", "servers", "demo", "bench"})
     void everySubcommandHasHelpWithExamples(String command) {
         assertThat(run(command, "--help")).isZero();
         assertThat(out.toString()).contains("Usage: redlock " + command).contains("Example");
+    }
+
+    @Test
+    void benchRunsFromTheSourceCheckoutOnly() {
+        // surefire's working directory is redlock-cli/; the repository root holds redlock-bench
+        java.nio.file.Path moduleDir = java.nio.file.Path.of("");
+        java.nio.file.Path root = moduleDir.toAbsolutePath().getParent();
+        assertThat(BenchCommand.checkout(null, moduleDir)).isEmpty();
+        assertThat(BenchCommand.checkout(null, root)).contains(root);
+        assertThat(BenchCommand.checkout(root.toString(), moduleDir)).contains(root);
+        assertThat(BenchCommand.checkout(moduleDir.toAbsolutePath().toString(), root)).isEmpty();
     }
 
     @Test
