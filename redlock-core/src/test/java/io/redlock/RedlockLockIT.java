@@ -11,8 +11,10 @@ import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.WithRedisNodes;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.Test;
 
@@ -132,6 +134,68 @@ class RedlockLockIT {
             assertThatThrownBy(lock::unlock).isInstanceOfSatisfying(LeaseLostException.class,
                     e -> assertThat(e.reason()).isEqualTo(LossReason.EXTENSION_REFUSED));
             assertThat(Thread.currentThread().isInterrupted()).isFalse();
+        }
+    }
+
+    @Test
+    void afterALossTheOwnerKeepsTheLockLocallyUntilItsUnlockReportsTheLoss(RedisNodes nodes) throws Exception {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            RedlockLock lock = redlock.lock("lost-shared", SHORT);
+            lock.lock();
+            AtomicReference<Throwable> contenderFailure = new AtomicReference<>();
+            CountDownLatch contenderHolds = new CountDownLatch(1);
+            Thread contender = new Thread(() -> {
+                try {
+                    lock.lock(); // another thread of this JVM, waiting for the same lock object
+                    try {
+                        contenderHolds.countDown();
+                    } finally {
+                        lock.unlock();
+                    }
+                } catch (Throwable t) {
+                    contenderFailure.set(t);
+                }
+            }, "contender");
+            contender.start();
+            // the lock is gone on the nodes: the owner loses it (deleted from another thread, so the owner's
+            // interrupt cannot land in the middle of it; join() waits uninterruptibly)
+            CompletableFuture.runAsync(() -> nodes.forEach(node -> node.redis(r -> r.del("lost-shared")))).join();
+            AtomicBoolean interrupted = new AtomicBoolean();
+            try {
+                Thread.sleep(TTL.multipliedBy(5).toMillis());
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+            assertThat(interrupted).isTrue();
+            // the nodes are free now, but the owner has not unlocked: the other thread must not have taken over
+            assertThat(contenderHolds.await(units(3).toMillis(), TimeUnit.MILLISECONDS)).isFalse();
+            assertThatThrownBy(lock::unlock).isInstanceOfSatisfying(LeaseLostException.class,
+                    e -> assertThat(e.reason()).isEqualTo(LossReason.EXTENSION_REFUSED));
+            assertThat(contenderHolds.await(10, TimeUnit.SECONDS)).isTrue();
+            contender.join(10_000);
+            assertThat(contenderFailure.get()).isNull();
+            assertThat(ItSupport.absentEverywhere(nodes, "lost-shared")).isTrue();
+        }
+    }
+
+    @Test
+    void tryLockGivesUpWhileAnotherThreadOfThisJvmHoldsTheLock(RedisNodes nodes) throws Exception {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            RedlockLock lock = redlock.lock("local-owner", SHORT);
+            lock.lock();
+            try {
+                CompletableFuture<Boolean> other = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return lock.tryLock() || lock.tryLock(units(2).toMillis(), TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                assertThat(other.get(10, TimeUnit.SECONDS)).isFalse();
+                assertThat(lock.isHeldByCurrentThread()).isTrue();
+            } finally {
+                lock.unlock();
+            }
         }
     }
 

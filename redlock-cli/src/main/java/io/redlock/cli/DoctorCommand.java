@@ -29,6 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "%nExit codes: 0 no FAIL (WARNs allowed), 1 at least one FAIL, 64 bad usage."})
 final class DoctorCommand implements Callable<Integer> {
 
+    /** The oldest Redis major version the library is tested with. */
+    static final int MIN_TESTED_MAJOR = 6;
+
     @Mixin
     NodeOptions nodes;
 
@@ -81,7 +84,7 @@ final class DoctorCommand implements Callable<Integer> {
                         + Durations.format(nodes.nodeTimeout))
                 : Check.ok(node, "latency", latency));
         String version = report.version().orElse("unknown");
-        checks.add(version.compareTo("6") < 0 && !version.startsWith("unknown")
+        checks.add(Versions.olderThan(version, MIN_TESTED_MAJOR)
                 ? Check.warn(node, "version", version + "; Redis 6 or later is tested")
                 : Check.ok(node, "version", version));
         checks.add(report.isMaster() ? Check.ok(node, "role", "master")
@@ -109,8 +112,8 @@ final class DoctorCommand implements Callable<Integer> {
         checks.add(earlier != null
                 ? Check.fail(node, "independence", "the same server as " + earlier + " (same run_id)")
                 : Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length()))));
-        checks.add(probe.scripting == null ? Check.ok(node, "scripting", "EVAL allowed")
-                : Check.fail(node, "scripting", "EVAL refused: " + probe.scripting));
+        checks.add(probe.scripting == null ? Check.ok(node, "scripting", "EVAL, SCRIPT LOAD and EVALSHA allowed")
+                : Check.fail(node, "scripting", probe.scripting + "; the lock scripts cannot run"));
     }
 
     private static void clockSpread(List<NodeProbe> probes, long allowance, List<Check> checks) {

@@ -11,11 +11,12 @@ import java.util.List;
 
 /**
  * What the doctor measures itself on one node: PING latency, the node's clock against this machine's, and whether
- * scripts may run. Uses a connection of its own with a 1 s timeout.
+ * scripts may run (EVAL, SCRIPT LOAD and EVALSHA, as the library uses them). Uses a connection of its own with a 1 s timeout.
  */
 final class NodeProbe {
 
     static final int PINGS = 20;
+    private static final String PROBE_SCRIPT = "return 1";
 
     final String node;
     final String problem;
@@ -51,13 +52,7 @@ final class NodeProbe {
             long after = System.currentTimeMillis();
             long nodeMillis = Long.parseLong(time.get(0)) * 1_000 + Long.parseLong(time.get(1)) / 1_000;
             long offset = nodeMillis - (before + after) / 2;
-            String scripting;
-            try {
-                Long one = redis.eval("return 1", ScriptOutputType.INTEGER);
-                scripting = one != null && one == 1L ? null : "EVAL returned " + one;
-            } catch (RuntimeException e) {
-                scripting = Secrets.mask(String.valueOf(e.getMessage()));
-            }
+            String scripting = scripting(redis);
             return new NodeProbe(node, null, rtt[PINGS / 2], rtt[PINGS - 1], offset, scripting);
         } catch (RuntimeException e) {
             Throwable root = e;
@@ -66,6 +61,27 @@ final class NodeProbe {
             }
             return new NodeProbe(node, Secrets.mask(e.getMessage() + (root != e ? ": " + root.getMessage() : "")), 0,
                     0, 0, null);
+        }
+    }
+
+    /**
+     * Null if the node runs scripts the way the library sends them (EVALSHA of a loaded script, EVAL as the
+     * fallback), else which command was refused and why.
+     */
+    private static String scripting(RedisCommands<String, String> redis) {
+        String step = "EVAL";
+        try {
+            Long one = redis.eval(PROBE_SCRIPT, ScriptOutputType.INTEGER);
+            if (one == null || one != 1L) {
+                return "EVAL returned " + one;
+            }
+            step = "SCRIPT LOAD";
+            String sha = redis.scriptLoad(PROBE_SCRIPT);
+            step = "EVALSHA";
+            one = redis.evalsha(sha, ScriptOutputType.INTEGER);
+            return one != null && one == 1L ? null : "EVALSHA returned " + one;
+        } catch (RuntimeException e) {
+            return step + " refused: " + Secrets.mask(String.valueOf(e.getMessage()));
         }
     }
 

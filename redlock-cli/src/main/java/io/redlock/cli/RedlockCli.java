@@ -53,7 +53,9 @@ public final class RedlockCli implements Runnable {
         return ExitCodes.USAGE;
     }
 
-    private static int failure(Exception e, CommandLine cli) {
+    private static int failure(Exception thrown, CommandLine cli) {
+        Throwable unwrapped = RunCommand.unwrap(thrown);
+        Exception e = unwrapped instanceof Exception inner ? inner : thrown;
         PrintWriter err = cli.getErr();
         String message = Secrets.mask(e.getMessage());
         if (e instanceof RedlockConfigException) {

@@ -62,7 +62,8 @@ final class RunCommand implements Callable<Integer> {
     Duration grace;
 
     @Option(names = "--max-hold", defaultValue = "24h", converter = Durations.class, paramLabel = "DURATION",
-            description = "Stop extending after this long; the lease then expires (default: ${DEFAULT-VALUE}).")
+            description = {"Stop extending after this long (SPEC R8): the lease is then lost and the command",
+                "stopped as on any loss, exit 75 (default: ${DEFAULT-VALUE}). Set it above the longest run."})
     Duration maxHold;
 
     @Parameters(index = "0", paramLabel = "RESOURCE", description = "What to lock.")
@@ -97,8 +98,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 return exit.join();
             } catch (CompletionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof LeaseLostException lost) {
+                Throwable cause = unwrap(e);
+                if (cause instanceof LeaseLostException) {
                     return ExitCodes.LEASE_LOST; // the one-line reason was printed when the lease was lost
                 }
                 if (cause instanceof LockNotAcquiredException) {
@@ -107,6 +108,9 @@ final class RunCommand implements Callable<Integer> {
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
                     err.println("redlock: cannot start " + command.get(0) + ": " + io.getMessage());
                     return CANNOT_START;
+                }
+                if (cause instanceof RuntimeException runtime) {
+                    throw runtime; // e.g. QuorumUnreachableException: mapped to its exit code by RedlockCli
                 }
                 throw e;
             }
@@ -120,6 +124,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The failure inside CompletionException wrappers, so RedlockCli can map it to its exit code. */
+    static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; depth < 16 && cause instanceof CompletionException && cause.getCause() != null; depth++) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
     private void stop(Process process, LossReason reason, ScheduledExecutorService killer, PrintWriter err) {
         err.println("redlock: lost the lock on '" + resource + "': " + reason.description()
                 + "; sent SIGTERM to the command (SIGKILL in " + Durations.format(grace) + ")");
@@ -127,6 +140,9 @@ final class RunCommand implements Callable<Integer> {
         process.destroy();
         killer.schedule(() -> {
             if (process.isAlive()) {
+                err.println("redlock: the command was still running " + Durations.format(grace)
+                        + " after SIGTERM; sent SIGKILL");
+                err.flush();
                 process.destroyForcibly();
             }
         }, grace.toMillis(), TimeUnit.MILLISECONDS);

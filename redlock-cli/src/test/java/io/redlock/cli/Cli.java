@@ -23,15 +23,36 @@ final class Cli {
     }
 
     static Cli start(Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()));
+        return launch(List.of("-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()), env, args);
+    }
+
+    /**
+     * Runs the shaded jar the package phase built ({@code java -jar redlock-cli/target/redlock.jar}), as the
+     * {@code ./redlock} launcher does; its path comes from failsafe's {@code redlock.jar} property.
+     */
+    static Cli startJar(Map<String, String> env, String... args) throws IOException {
+        String jar = System.getProperty("redlock.jar", Path.of("target", "redlock.jar").toString());
+        if (!Files.isRegularFile(Path.of(jar))) {
+            throw new AssertionError(jar + " is missing: the package phase builds it before the integration tests");
+        }
+        return launch(List.of("-jar", jar), env, args);
+    }
+
+    private static Cli launch(List<String> javaArgs, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(javaArgs);
         command.addAll(List.of(args));
         Path out = Files.createTempFile("redlock-cli-out", ".txt");
         Path err = Files.createTempFile("redlock-cli-err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(env);
         return new Cli(builder.start(), out, err);
+    }
+
+    /** The process id of this redlock JVM. */
+    long pid() {
+        return process.pid();
     }
 
     /** Runs to completion (bounded) and returns the exit code. */

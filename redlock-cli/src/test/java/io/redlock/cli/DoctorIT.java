@@ -2,6 +2,8 @@ package io.redlock.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lettuce.core.AclSetuserArgs;
+import io.lettuce.core.protocol.CommandType;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.WithRedisNodes;
@@ -41,6 +43,22 @@ class DoctorIT {
             assertThat(json).contains("{\"node\":\"" + replica.address() + "\",\"check\":\"role\",\"status\":\"FAIL\"");
             assertThat(json).contains("\"fails\":3");
         }
+    }
+
+    @Test
+    @WithRedisNodes(3)
+    void aUserDeniedEvalshaFailsTheScriptingRow(RedisNodes nodes) throws Exception {
+        // EVAL works for this user, but the library sends its scripts by EVALSHA
+        nodes.node(0).redis(r -> r.aclSetuser("no-evalsha", AclSetuserArgs.Builder.on()
+                .addPassword("limited-pw").allKeys().allChannels().allCommands().removeCommand(
+                        CommandType.EVALSHA)));
+        String limited = "redis://no-evalsha:limited-pw@" + nodes.node(0).address();
+        Cli cli = Cli.run(Map.of(), "doctor", "--json", "--nodes",
+                String.join(",", limited, nodes.node(1).uri(), nodes.node(2).uri()));
+        assertThat(cli.exitCode()).as(cli.out() + cli.err()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(cli.out()).containsPattern("\\{\"node\":\"" + nodes.node(0).address().replace(".", "\\.")
+                + "\",\"check\":\"scripting\",\"status\":\"FAIL\",\"detail\":\"EVALSHA refused: [^\"]*NOPERM");
+        assertThat(cli.out()).contains("\"fails\":1").doesNotContain("limited-pw");
     }
 
     @Test

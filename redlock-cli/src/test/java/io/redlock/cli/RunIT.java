@@ -111,10 +111,70 @@ class RunIT {
         }
         List<String> lines = Files.readAllLines(log);
         assertThat(lines).hasSize(8);
+        long previousEnd = Long.MIN_VALUE;
         for (int i = 0; i < lines.size(); i += 2) {
-            assertThat(lines.get(i)).startsWith("start");
-            assertThat(lines.get(i + 1)).startsWith("end"); // every start is followed by its own end
+            String[] start = lines.get(i).split(" ");
+            String[] end = lines.get(i + 1).split(" ");
+            assertThat(start[0]).isEqualTo("start");
+            assertThat(end[0]).isEqualTo("end"); // every start is followed by its own end
+            long startNanos = Long.parseLong(start[1]);
+            long endNanos = Long.parseLong(end[1]);
+            assertThat(startNanos).as("run %d started before the previous one ended", i / 2)
+                    .isGreaterThanOrEqualTo(previousEnd);
+            assertThat(endNanos).isGreaterThanOrEqualTo(startNanos);
+            previousEnd = endNanos;
         }
+    }
+
+    @Test
+    void nodesAnsweringWithErrorsExit69(RedisNodes nodes) throws Exception {
+        // the only node is a replica: every write is refused (READONLY), so no quorum is possible
+        try (RedisServer replica = RedisServer.launch("--replicaof", "127.0.0.1",
+                Integer.toString(nodes.node(0).port()))) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> replica.redis(r -> r.info("replication"))
+                    .contains("master_link_status:up"));
+            Cli cli = Cli.run(Map.of(), "run", "--nodes", replica.uri(), "replicated", "--", "true");
+            assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.UNAVAILABLE);
+            assertThat(cli.err()).contains(replica.address()).doesNotContain("CompletionException");
+        }
+    }
+
+    @Test
+    void aCommandThatIgnoresSigtermIsKilledAfterTheGrace(RedisNodes nodes) throws Exception {
+        Duration grace = Duration.ofSeconds(2);
+        Path pidFile = dir.resolve("pid");
+        Cli cli = Cli.start(env(nodes), "run", "--ttl", "1s", "--grace", Durations.format(grace), "stubborn", "--",
+                "sh", "-c", "trap '' TERM; echo $$ > " + pidFile + ".tmp; mv " + pidFile + ".tmp " + pidFile
+                        + "; exec sleep 60");
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(pidFile));
+        long child = Long.parseLong(Files.readString(pidFile).trim());
+        for (RedisServer node : nodes) {
+            node.redis(r -> r.del("stubborn")); // the lock is gone: the next extension is refused
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> cli.err().contains("lost the lock on 'stubborn'"));
+        long termSentAt = System.nanoTime();
+        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive)).as("the child ignores SIGTERM")
+                .contains(true);
+        assertThat(cli.waitFor()).isEqualTo(ExitCodes.LEASE_LOST);
+        Duration untilExit = Duration.ofNanos(System.nanoTime() - termSentAt);
+        assertThat(untilExit).isGreaterThan(grace.minusMillis(500)).isLessThan(grace.plusSeconds(5));
+        assertThat(cli.err()).contains("sent SIGKILL");
+        await().atMost(Duration.ofSeconds(5)).until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+    }
+
+    @Test
+    void sigintToRedlockReachesTheCommandAndTheLockIsReleased(RedisNodes nodes) throws Exception {
+        Path started = dir.resolve("started");
+        Path interrupted = dir.resolve("interrupted");
+        Cli cli = Cli.start(env(nodes), "run", "ctrl-c", "--", "sh", "-c",
+                "trap 'echo int > " + interrupted + "; exit 5' INT; touch " + started
+                        + "; while true; do sleep 0.1; done");
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(started));
+        assertThat(absent(nodes, "ctrl-c")).isFalse();
+        cli.signal("INT");
+        assertThat(cli.waitFor()).isEqualTo(5);
+        assertThat(interrupted).exists();
+        assertThat(absent(nodes, "ctrl-c")).isTrue();
     }
 
     @Test

@@ -13,7 +13,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-/** {@link RedlockLock}: one owner thread and hold count kept locally, one lease underneath. */
+/**
+ * {@link RedlockLock}: one owner thread and hold count kept locally, one lease underneath. Threads of this JVM take
+ * the lock one at a time: a thread becomes the local owner before it asks the nodes, and stays the owner — also
+ * after a loss — until it unlocks, so its {@code unlock()} can report the loss.
+ */
 public final class RedlockLockImpl implements RedlockLock {
 
     /** Waiting "forever" is done in chunks of this, so the loop stays bounded per call. */
@@ -23,6 +27,7 @@ public final class RedlockLockImpl implements RedlockLock {
     private final String resource;
     private final LockOptions options;
 
+    /** The thread that holds the lock, or is acquiring it (then {@code holds} is 0); null when free locally. */
     private Thread owner;
     private int holds;
     private RedlockLease lease;
@@ -111,6 +116,50 @@ public final class RedlockLockImpl implements RedlockLock {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        long startedAt = engine.ticker().read();
+        long waitNanos = saturatedNanos(maxWait);
+        if (!claimLocally(me, startedAt, waitNanos)) {
+            return false;
+        }
+        boolean acquired = false;
+        try {
+            long left = Math.max(0, waitNanos - (engine.ticker().read() - startedAt));
+            acquired = acquireFromNodes(me, Duration.ofNanos(left), ttl, keepAlive);
+            return acquired;
+        } finally {
+            if (!acquired) {
+                freeLocally();
+            }
+        }
+    }
+
+    /**
+     * Becomes the local owner, waiting (up to the wait time) while another thread of this JVM holds or acquires the
+     * lock. False if the wait ran out first.
+     */
+    private synchronized boolean claimLocally(Thread me, long startedAt, long waitNanos) throws InterruptedException {
+        while (owner != null) { // bounded: each pass waits out part of the wait time, or an unlock woke us
+            long left = waitNanos - (engine.ticker().read() - startedAt);
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        owner = me;
+        holds = 0;
+        return true;
+    }
+
+    private synchronized void freeLocally() {
+        owner = null;
+        holds = 0;
+        lease = null;
+        watchdog = null;
+        notifyAll();
+    }
+
+    private boolean acquireFromNodes(Thread me, Duration maxWait, Duration ttl, boolean keepAlive)
+            throws InterruptedException {
         CompletableFuture<Optional<Lease>> attempt = engine.acquire(resource, ttl, maxWait);
         Optional<Lease> acquired;
         try {
@@ -133,7 +182,6 @@ public final class RedlockLockImpl implements RedlockLock {
             dog.interruptOnLoss(me); // a fixed lease simply expires: reported by unlock(), no interrupt
         }
         synchronized (this) {
-            owner = me;
             holds = 1;
             lease = granted;
             watchdog = dog;
@@ -141,14 +189,22 @@ public final class RedlockLockImpl implements RedlockLock {
         return true;
     }
 
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     @Override
     public void unlock() {
         RedlockLease held;
         Watchdog dog;
         synchronized (this) {
-            if (owner != Thread.currentThread()) {
+            if (owner != Thread.currentThread() || holds == 0) {
                 throw new IllegalMonitorStateException("the lock on '" + resource + "' is held by "
-                        + (owner == null ? "nobody" : "thread " + owner.getName()) + ", not by "
+                        + (owner == null || holds == 0 ? "nobody" : "thread " + owner.getName()) + ", not by "
                         + Thread.currentThread().getName());
             }
             if (--holds > 0) {
@@ -156,19 +212,20 @@ public final class RedlockLockImpl implements RedlockLock {
             }
             held = lease;
             dog = watchdog;
-            owner = null;
-            lease = null;
-            watchdog = null;
         }
-        boolean interruptedByUs = dog.detachWorker();
-        dog.awaitListenersTold();
-        if (interruptedByUs || dog.detachWorker()) {
-            Thread.interrupted(); // our interrupt, to stop the critical section; reported below instead
-        }
-        Optional<LossReason> lost = engine.settleBeforeRelease(held);
-        held.releaseAsync().toCompletableFuture().join();
-        if (lost.isPresent()) {
-            throw new LeaseLostException(resource, lost.get(), null);
+        try {
+            boolean interruptedByUs = dog.detachWorker();
+            dog.awaitListenersTold();
+            if (interruptedByUs || dog.detachWorker()) {
+                Thread.interrupted(); // our interrupt, to stop the critical section; reported below instead
+            }
+            Optional<LossReason> lost = engine.settleBeforeRelease(held);
+            held.releaseAsync().toCompletableFuture().join();
+            if (lost.isPresent()) {
+                throw new LeaseLostException(resource, lost.get(), null);
+            }
+        } finally {
+            freeLocally(); // only now may another thread of this JVM take the lock
         }
     }
 
@@ -189,7 +246,8 @@ public final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public synchronized String toString() {
-        return "RedlockLock[" + resource + ", " + (owner == null ? "free" : "held by " + owner.getName() + " x"
-                + holds) + "]";
+        return "RedlockLock[" + resource + ", " + (owner == null ? "free"
+                : holds == 0 ? "being acquired by " + owner.getName() : "held by " + owner.getName() + " x" + holds)
+                + "]";
     }
 }

@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Watches one lease on the engine's shared scheduler (no thread per lease): extends it before it expires when
  * auto-extension is on, and declares it lost — listeners told, the working thread interrupted — when an extension is
- * refused by a majority, when the validity runs out before an extension succeeded, or when the maximum hold time
- * has passed and the last validity ran out.
+ * refused by a majority, when the validity runs out before an extension succeeded, or at once when the maximum hold
+ * time is reached (no more extensions then; the keys are left to expire on the nodes).
  *
  * <p>{@link #stop()} is race-free: once it returns no extension is started, and no loss is declared.
  */
@@ -38,6 +38,7 @@ final class Watchdog {
     private boolean interruptedWorker;
     private ScheduledFuture<?> extendTask;
     private ScheduledFuture<?> expiryTask;
+    private ScheduledFuture<?> maxHoldTask;
     private final CompletableFuture<Void> told = new CompletableFuture<>();
     private boolean declared;
 
@@ -71,8 +72,12 @@ final class Watchdog {
         engine.leaseWatched(true);
         ttl = extensionTtl;
         extendWhenRemainingNanos = extendWhenRemaining.toNanos();
-        holdUntil = saturatedAdd(engine.ticker().read(), maxHold.toNanos());
+        long now = engine.ticker().read();
+        holdUntil = saturatedAdd(now, saturatedNanos(maxHold));
         scheduleExtension(0);
+        if (holdUntil != Long.MAX_VALUE) {
+            maxHoldTask = schedule(this::checkMaxHold, holdUntil - now);
+        }
     }
 
     /** The thread to interrupt on loss. */
@@ -93,6 +98,7 @@ final class Watchdog {
     void stop() {
         ScheduledFuture<?> extend;
         ScheduledFuture<?> expiry;
+        ScheduledFuture<?> maxHold;
         synchronized (this) {
             if (!stopped && autoExtend) {
                 engine.leaseWatched(false);
@@ -100,9 +106,11 @@ final class Watchdog {
             stopped = true;
             extend = extendTask;
             expiry = expiryTask;
+            maxHold = maxHoldTask;
         }
         cancel(extend);
         cancel(expiry);
+        cancel(maxHold);
     }
 
     /**
@@ -140,16 +148,34 @@ final class Watchdog {
         lose(maxHoldReached ? LossReason.MAX_HOLD : LossReason.EXPIRED);
     }
 
+    /** At the maximum hold time: the lease is lost now, though its keys still live until they expire. */
+    private void checkMaxHold() {
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
+            long early = holdUntil - engine.ticker().read();
+            if (early > 0) { // the scheduler's clock ran ahead of the ticker: check again when it is due
+                maxHoldTask = schedule(this::checkMaxHold, early);
+                return;
+            }
+        }
+        log.debug("{}: maximum hold time reached, no more extensions", lease.resource());
+        lose(LossReason.MAX_HOLD);
+    }
+
     private void extend() {
+        boolean holdOver;
         synchronized (this) {
             if (stopped || extending) {
                 return;
             }
-            if (engine.ticker().read() - holdUntil >= 0) {
-                log.debug("{}: maximum hold time reached, no more extensions", lease.resource());
-                return; // the expiry check declares the loss when the last validity runs out
-            }
-            extending = true;
+            holdOver = engine.ticker().read() - holdUntil >= 0;
+            extending = !holdOver;
+        }
+        if (holdOver) {
+            lose(LossReason.MAX_HOLD); // never extend past the maximum hold time
+            return;
         }
         Duration extensionTtl;
         synchronized (this) {
@@ -198,6 +224,8 @@ final class Watchdog {
      */
     private void lose(LossReason reason) {
         ScheduledFuture<?> extend;
+        ScheduledFuture<?> expiry;
+        ScheduledFuture<?> maxHold;
         synchronized (this) {
             if (stopped) {
                 return;
@@ -207,12 +235,16 @@ final class Watchdog {
             }
             stopped = true;
             extend = extendTask;
+            expiry = expiryTask;
+            maxHold = maxHoldTask;
             if (!lease.markLost(reason)) {
                 return;
             }
             declared = true;
         }
         cancel(extend);
+        cancel(expiry);
+        cancel(maxHold);
         try {
             log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
             lease.tellListeners(reason);
@@ -257,6 +289,14 @@ final class Watchdog {
     private static void cancel(ScheduledFuture<?> task) {
         if (task != null) {
             task.cancel(false);
+        }
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
         }
     }
 
