@@ -38,8 +38,17 @@ final class Cli {
         return launch(List.of("-jar", jar), env, args);
     }
 
+    /**
+     * Perl (Debian's essential perl-base) resets SIGINT to its default before it execs the JVM, keeping the pid: a
+     * test JVM started in the background without job control inherits SIGINT ignored, and a JVM cannot catch a
+     * signal that was ignored when it started — the Ctrl-C tests would then test nothing.
+     */
+    private static final List<String> DEFAULT_SIGINT = Files.isExecutable(Path.of("/usr/bin/perl"))
+            ? List.of("/usr/bin/perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec: $!\"")
+            : List.of();
+
     private static Cli launch(List<String> javaArgs, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(DEFAULT_SIGINT);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaArgs);
         command.addAll(List.of(args));
