@@ -91,16 +91,16 @@ nsanity |no-timing-faults      |2|SANITY|fails|-DINITMAX=1|-O0||no
 fsanity |restart-floor+timing  |2|SANITY|fails|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O0||no
 EOF
 )
-# EXTENDED=1 adds larger instances of the expected-hold checks (about two
-# more minutes of CPU): floor jumps of 1 or 2, two floor restarts, more
-# initial skew, and a 3-client bitstate search with a 2^26-bit table.
+# EXTENDED=1 adds larger instances of the expected-hold checks (about one
+# more minute of CPU): floor jumps of 1 or 2, two floor restarts, more
+# initial skew, and a 3-client bitstate search with a 2^25-bit table.
 if [ "${EXTENDED:-0}" = 1 ]; then
   CHECKS="$(cat <<'EOF'
 xfloor2 |restart-floor(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no
 xfloorr2|restart-floor(2x)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DMAXR=2|-O1||no
 xfloori1|restart-floor+timing,F0<=1|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=1|-O1||no
 xtiming2|timing-faults,F0<=2 |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DINITMAX=2|-O1||no
-xt3w26  |timing-faults,2^26 bits|3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w26 -k3|no
+xt3w25  |timing-faults,2^25 bits|3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w25 -k3|no
 EOF
 )
 $CHECKS"
