@@ -35,6 +35,13 @@
  *                       fail)
  *   -DORDER_DROP        weaken ORDER to "T(x) > T(y) never happens when x
  *                       precedes y" (to exhibit a strict token inversion)
+ *   -DCAS               antirez's alternative at the storage instead of
+ *                       tokens: a usable holder registers its random value
+ *                       at the storage (unconditionally, once per lease:
+ *                       random values carry no order, so the storage cannot
+ *                       compare them), and a write is accepted iff the
+ *                       registered value is the writer's own.  The lock
+ *                       protocol is unchanged; tokens are not looked at.
  *
  * Style: the whole system is ONE process (Sys) whose loop holds guarded
  * d_step commands: every client step and every node step (acquire, commit,
@@ -123,8 +130,13 @@ short precB;             /* bit x*NC+y: x was usable before y began acquiring */
 #define STORAGE 1
 #endif
 #ifdef STORAGE
+#ifdef CAS
+byte casReg;             /* bit c: c registered its value during its lease */
+#else
 byte hw;                 /* storage: highest accepted token */
-byte owner;              /* storage: value that holds hw */
+#endif
+byte owner;              /* storage: value that holds hw (CAS: the value
+                            registered last) */
 byte wrote;              /* bit c: storage accepted a write from c */
 bit  staleBad;           /* storage accepted a write from x after one from y
                             although x precedes y */
@@ -514,7 +526,35 @@ inline endLease(c)
 #else
 #define STALE_SCAN(c)
 #endif
-#ifdef STORAGE
+#if defined(STORAGE) && defined(CAS)
+/* antirez's check-and-set: the holder registers its value (once per lease),
+   then a write is accepted iff the registered value is its own */
+inline casRegister(c)
+{
+  d_step {
+    phase[c] == USE && !B(casReg, c) ->
+    casReg = casReg | (1 << c); owner = c + 1;
+    printf("EV: storage registers value of c%d (CAS owner := c%d)\n", c, c);
+    stepEnd()
+  }
+}
+inline write(c)
+{
+  d_step {
+    phase[c] == USE ->
+    if
+    :: owner == c + 1 ->
+       STALE_SCAN(c)
+       wrote = wrote | (1 << c);
+       printf("EV: storage accepts write of c%d (CAS owner is c%d)\n", c, c)
+    :: else ->
+       printf("EV: storage rejects write of c%d (registered value %d, its own %d)\n", c, owner, c + 1)
+    fi;
+    stepEnd()
+  }
+}
+#define WRITE(c) :: casRegister(c) :: write(c)
+#elif defined(STORAGE)
 /* storage: accept iff t > hw or (t == hw and owner == v) */
 inline write(c)
 {

@@ -120,6 +120,7 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> commit(List<CompletableFuture<Long>> grants, RoundResult<Long> round,
             long token) {
+        FaultHooks.reached(key, FaultHooks.Point.BEFORE_COMMIT);
         String tokenArg = Long.toString(token);
         List<CompletableFuture<Long>> commits = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
@@ -164,6 +165,7 @@ final class Acquisition {
         RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
                 Validity.validUntil(start, ttlNanos, driftFactor), replies, token);
         engine.granted(lease);
+        FaultHooks.reached(key, FaultHooks.Point.AFTER_HANDOVER);
         return CompletableFuture.completedFuture(Optional.of(lease));
     }
 

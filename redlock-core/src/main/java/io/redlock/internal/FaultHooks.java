@@ -2,12 +2,17 @@ package io.redlock.internal;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Test-only pauses inside the client, for the fault-injection tests: a GC pause of the acquiring client while the
- * acquire replies are in flight, or right after the validity was computed. Disarmed by default; an armed pause fires
- * once, for the first acquisition of the given key that reaches that point. Not part of the API.
+ * acquire replies are in flight, right after the validity was computed, between the acquire and the commit round, or
+ * after the last check as the lease is handed over. Disarmed by default; an armed pause fires once, for the first
+ * acquisition of the given key that reaches that point. Not part of the API.
  */
 public final class FaultHooks {
 
@@ -16,17 +21,43 @@ public final class FaultHooks {
         /** The requests were sent; the client stops before it looks at the replies (they arrive meanwhile). */
         BEFORE_DECISION,
         /** The majority and the validity are known; the client stops before it hands the lease over. */
-        AFTER_VALIDITY
+        AFTER_VALIDITY,
+        /** With fencing, the counters disagree and T is chosen; the client stops before it sends the commit round. */
+        BEFORE_COMMIT,
+        /**
+         * The lease passed every check and the client stops before the caller gets it: a pause after the library's
+         * last look at the clock, so the caller may be handed a lease that is already stale.
+         */
+        AFTER_HANDOVER
     }
 
-    private static final Map<String, Duration> ARMED = new ConcurrentHashMap<>();
+    /** What an armed point does when it is reached. */
+    private interface Pause {
+        void hold() throws InterruptedException;
+    }
+
+    private static final Map<String, Pause> ARMED = new ConcurrentHashMap<>();
 
     private FaultHooks() {
     }
 
     /** Pauses the next acquisition of {@code key} at {@code point} for {@code pause}. */
     public static void arm(String key, Point point, Duration pause) {
-        ARMED.put(point + " " + key, pause);
+        ARMED.put(point + " " + key, () -> Thread.sleep(pause.toMillis()));
+    }
+
+    /**
+     * Pauses the next acquisition of {@code key} at {@code point} until {@code resume} completes (normally or not),
+     * and never longer than {@code atMost}; the test decides what happens in the world meanwhile.
+     */
+    public static void armUntil(String key, Point point, CompletionStage<?> resume, Duration atMost) {
+        ARMED.put(point + " " + key, () -> {
+            try {
+                resume.toCompletableFuture().get(atMost.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // resumes anyway: a failed or forgotten resume must not hang the client
+            }
+        });
     }
 
     /** True while the pause is armed (it has not fired yet). */
@@ -43,10 +74,10 @@ public final class FaultHooks {
         if (ARMED.isEmpty()) {
             return;
         }
-        Duration pause = ARMED.remove(point + " " + key);
+        Pause pause = ARMED.remove(point + " " + key);
         if (pause != null) {
             try {
-                Thread.sleep(pause.toMillis());
+                pause.hold();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

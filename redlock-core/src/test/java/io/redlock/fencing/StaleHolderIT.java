@@ -7,6 +7,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.WithRedisNodes;
@@ -15,49 +16,82 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Kleppmann's scenario on real nodes: a holder pauses past its validity (a GC pause), a newer holder takes the lock
- * and writes, the old one wakes up and writes too. Fencing refuses the stale write at the storage; no update is lost.
+ * Kleppmann's scenario on real nodes: the client is paused inside the library (a GC pause after its last validity
+ * check, {@link FaultHooks.Point#AFTER_HANDOVER}) until its lease has run out everywhere; a newer holder takes the
+ * lock; the old holder is handed its already stale lease and does a read-modify-write interleaved with the newer
+ * holder's. Fencing refuses the stale write at the storage; no update is lost.
  */
 @WithRedisNodes(5)
 class StaleHolderIT {
 
+    private static final String RESOURCE = "counter";
     private static final Duration TTL = Duration.ofMillis(500);
+    private static final Duration PATIENCE = TTL.multipliedBy(20);
 
     private static Redlock redlock(RedisNodes nodes) {
         return Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(Duration.ofMillis(100)).build();
     }
 
-    /** The holder's "GC pause": it does nothing until its lease has run out and the keys are gone. */
-    private static void pausePastValidity(Lease lease, RedisNodes nodes) {
-        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
-                .until(() -> !lease.isValid() && nodes.servers().stream().allMatch(n -> n.get("counter") == null));
+    @AfterEach
+    void disarm() {
+        FaultHooks.reset();
+    }
+
+    /**
+     * Client {@code a} acquires and is paused in the library right after its last check, until its lock keys have
+     * expired on every node and client {@code b} holds the lock; then {@code a} gets its lease, already stale.
+     *
+     * @return {@code a}'s stale lease and {@code b}'s newer one
+     */
+    private static Lease[] staleAndNewer(Redlock a, Redlock b, RedisNodes nodes) throws Exception {
+        CompletableFuture<Void> resume = new CompletableFuture<>();
+        FaultHooks.armUntil(RESOURCE, FaultHooks.Point.AFTER_HANDOVER, resume, PATIENCE);
+        CompletableFuture<Optional<Lease>> pending = a.tryAcquireAsync(RESOURCE, TTL).toCompletableFuture();
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
+                .until(() -> !FaultHooks.isArmed(RESOURCE, FaultHooks.Point.AFTER_HANDOVER));
+        // a is paused holding a majority; its keys expire meanwhile (the pause outlasts the TTL)
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                .until(() -> nodes.servers().stream().allMatch(n -> n.get(RESOURCE) == null));
+        Lease newer = b.tryAcquire(RESOURCE, TTL).orElseThrow();
+        resume.complete(null);
+        Lease old = pending.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS).orElseThrow();
+        assertThat(old.isValid()).as("the lease was handed over after it had run out").isFalse();
+        assertThat(newer.fencingToken()).isGreaterThan(old.fencingToken());
+        return new Lease[] {old, newer};
     }
 
     @Test
-    void aStaleHoldersWriteIsRejectedByFencedRedisAndNoIncrementIsLost(RedisNodes nodes) {
+    void aStaleHoldersReadModifyWriteIsRejectedByFencedRedisAndNoIncrementIsLost(RedisNodes nodes)
+            throws Exception {
         try (RedisServer storage = RedisServer.launch(); Redlock a = redlock(nodes); Redlock b = redlock(nodes)) {
             RedisClient client = RedisClient.create(storage.uri());
             try (StatefulRedisConnection<String, String> connection = client.connect()) {
                 FencedRedis fenced = FencedRedis.on(connection);
-                storage.redis(r -> r.set("counter", "0"));
+                storage.redis(r -> r.set(RESOURCE, "0"));
+                Lease[] leases = staleAndNewer(a, b, nodes);
+                Fence old = Fence.of(leases[0]);
+                Fence newer = Fence.of(leases[1]);
 
-                Lease old = a.tryAcquire("counter", TTL).orElseThrow();
-                int oldRead = Integer.parseInt(fenced.get("counter", Fence.of(old)).orElseThrow());
-                pausePastValidity(old, nodes);
+                // the stale holder reads first: nobody newer has touched the storage yet, so the read is accepted
+                int oldRead = Integer.parseInt(fenced.get(RESOURCE, old).orElseThrow());
+                int acknowledged = 0;
+                for (int i = 0; i < 2; i++) {
+                    int read = Integer.parseInt(fenced.get(RESOURCE, newer).orElseThrow());
+                    assertThat(fenced.set(RESOURCE, Integer.toString(read + 1), newer).accepted()).isTrue();
+                    acknowledged++;
+                }
 
-                Lease newer = b.tryAcquire("counter", TTL).orElseThrow();
-                assertThat(newer.fencingToken()).isGreaterThan(old.fencingToken());
-                int newRead = Integer.parseInt(fenced.get("counter", Fence.of(newer)).orElseThrow());
-                assertThat(fenced.set("counter", Integer.toString(newRead + 1), Fence.of(newer)).accepted()).isTrue();
-                int acknowledged = 1;
-
-                FencedResult<Void> staleWrite = fenced.set("counter", Integer.toString(oldRead + 1), Fence.of(old));
+                FencedResult<Void> staleWrite = fenced.set(RESOURCE, Integer.toString(oldRead + 1), old);
                 assertThat(staleWrite.accepted()).isFalse();
-                assertThat(staleWrite.highestToken()).isEqualTo(newer.fencingToken());
-                assertThat(storage.get("counter")).isEqualTo(Integer.toString(acknowledged));
+                assertThat(staleWrite.highestToken()).isEqualTo(leases[1].fencingToken());
+                assertThat(storage.get(RESOURCE)).isEqualTo(Integer.toString(acknowledged));
             } finally {
                 client.shutdown();
             }
@@ -65,7 +99,7 @@ class StaleHolderIT {
     }
 
     @Test
-    void aStaleHoldersUpdateIsRejectedByFencedJdbcAndNoIncrementIsLost(RedisNodes nodes) throws Exception {
+    void aStaleHoldersReadModifyWriteIsRejectedByFencedJdbcAndNoIncrementIsLost(RedisNodes nodes) throws Exception {
         FencedJdbc accounts = FencedJdbc.forTable("account", "id");
         try (Connection db = DriverManager.getConnection("jdbc:h2:mem:stale" + System.nanoTime());
                 Redlock a = redlock(nodes); Redlock b = redlock(nodes)) {
@@ -76,19 +110,24 @@ class StaleHolderIT {
                 }
                 ddl.execute("INSERT INTO account (id, balance) VALUES (7, 100)");
             }
-            Lease old = a.tryAcquire("counter", TTL).orElseThrow();
-            accounts.claim(db, 7, Fence.of(old)).orElseThrow();
+            Lease[] leases = staleAndNewer(a, b, nodes);
+            Fence old = Fence.of(leases[0]);
+            Fence newer = Fence.of(leases[1]);
+
+            // the stale holder reads first: nobody newer has touched the row yet, so its claim is accepted
+            accounts.claim(db, 7, old).orElseThrow();
             int oldRead = balance(db);
-            pausePastValidity(old, nodes);
+            int acknowledged = 0;
+            for (int i = 0; i < 2; i++) {
+                accounts.claim(db, 7, newer).orElseThrow();
+                accounts.update(db, 7, newer, "balance = ?", balance(db) + 1).orElseThrow();
+                acknowledged++;
+            }
 
-            Lease newer = b.tryAcquire("counter", TTL).orElseThrow();
-            accounts.claim(db, 7, Fence.of(newer)).orElseThrow();
-            accounts.update(db, 7, Fence.of(newer), "balance = ?", balance(db) + 1).orElseThrow();
-
-            FencedResult<Integer> stale = accounts.update(db, 7, Fence.of(old), "balance = ?", oldRead + 1);
+            FencedResult<Integer> stale = accounts.update(db, 7, old, "balance = ?", oldRead + 1);
             assertThat(stale.accepted()).isFalse();
-            assertThat(stale.highestToken()).isEqualTo(newer.fencingToken());
-            assertThat(balance(db)).isEqualTo(101);
+            assertThat(stale.highestToken()).isEqualTo(leases[1].fencingToken());
+            assertThat(balance(db)).isEqualTo(100 + acknowledged);
         }
     }
 
