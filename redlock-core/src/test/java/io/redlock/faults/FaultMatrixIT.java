@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -96,7 +97,7 @@ class FaultMatrixIT {
 
     /** Counts the tests that passed, after-each callbacks included. */
     static final class PassedTests implements TestWatcher {
-        private final java.util.concurrent.atomic.AtomicInteger passed = new java.util.concurrent.atomic.AtomicInteger();
+        private final AtomicInteger passed = new AtomicInteger();
 
         @Override
         public void testSuccessful(ExtensionContext context) {
@@ -572,7 +573,7 @@ class FaultMatrixIT {
      */
     private void slowAcquisitionIsRefusedAndReleased(RedisNodes nodes, List<TcpProxy> proxies) throws Exception {
         Duration slowTtl = ttls(2);
-        java.util.concurrent.atomic.AtomicInteger nodeFailures = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger nodeFailures = new AtomicInteger();
         Redlock refusing = closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(1.8)).driftFactor(0.45)
                 .observer(new io.redlock.RedlockObserver() {
                     @Override

@@ -101,7 +101,7 @@ final class Workload implements AutoCloseable {
         pauseNextHolder = pause;
     }
 
-    /** From now on every holder works {@code work} in its critical section (default TTL/3), between reads and writes. */
+    /** From now on every holder works {@code work} (default TTL/3) in its critical section, between reads and writes. */
     void workFor(Duration work) {
         this.work = work;
     }

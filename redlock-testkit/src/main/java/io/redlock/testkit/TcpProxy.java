@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * the bytes in each direction is kept, and a fault applies to the bytes read after it was set. Replies read while
  * dropping replies are discarded, not buffered; the same holds for queued replies that fall due while the fault is on.
  * A blackhole, like a real partition, loses nothing: the writers hold every byte until it heals (TCP would retransmit
- * them), and the readers stop reading once {@value #QUEUED_CHUNKS} chunks wait, so the senders feel back-pressure. An end of stream is always passed on (as a half-close), so connections that
- * either side closes do not leak. Thread names start with {@code tcp-proxy-<port>-}; {@link #close()} ends them all.
- * Thread-safe.
+ * them), and the readers stop reading once {@value #QUEUED_CHUNKS} chunks wait, so the senders feel back-pressure.
+ * An end of stream is always passed on (as a half-close), so connections that either side closes do not leak. Thread
+ * names start with {@code tcp-proxy-<port>-}; {@link #close()} ends them all. Thread-safe.
  */
 public final class TcpProxy implements AutoCloseable {
 
