@@ -111,6 +111,7 @@ public final class RedisServer implements AutoCloseable {
         }
         command.addAll(extraArgs);
         Path logFile = logFile();
+        long logStart = sizeOf(logFile);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         if (clockShift) {
@@ -134,7 +135,9 @@ public final class RedisServer implements AutoCloseable {
                 }
                 throw new IllegalStateException("redis-server exited with " + started.exitValue() + ": " + output);
             }
-            if (answersPing(candidate)) {
+            // our process must say it is ready: another server (a node started in parallel on the same free port,
+            // or another JVM's) may answer the PING while ours is still failing to bind
+            if (loggedReady(logFile, logStart) && answersPing(candidate)) {
                 process = started;
                 paused = false;
                 log.debug("redis-server pid {} ready on {}:{}", started.pid(), HOST, candidate);
@@ -390,6 +393,26 @@ public final class RedisServer implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new IllegalStateException("no free port on " + HOST + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** True if the log, from byte {@code from} on (this launch's part), says the server accepts connections. */
+    static boolean loggedReady(Path logFile, long from) {
+        try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(logFile)) {
+            channel.position(from);
+            String written = new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(),
+                    StandardCharsets.UTF_8);
+            return written.contains("Ready to accept connections");
+        } catch (IOException e) {
+            return false;
         }
     }
 
