@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
 
-/** Writes the measured rows as docs/GUARANTEES.md (or wherever it is told). */
+/** Writes the measured rows as docs/GUARANTEES.md (or wherever it is told), but only from a complete, green run. */
 final class GuaranteesTable {
 
     /** System property naming the output file; unset, the table goes to target/GUARANTEES.md. */
@@ -17,7 +18,21 @@ final class GuaranteesTable {
     private GuaranteesTable() {
     }
 
-    static Path write(List<RowResult> rows) throws IOException {
+    /**
+     * Writes the table if {@code rows} has all {@code expectedRows} rows and every test passed; otherwise leaves the
+     * file as it is (a failed or partial run must not replace the published table).
+     *
+     * @return the file written, or empty if nothing was written
+     */
+    static Optional<Path> writeIfComplete(List<RowResult> rows, int expectedRows, int passedTests,
+            java.time.Duration took) throws IOException {
+        if (rows.size() != expectedRows || passedTests != expectedRows) {
+            return Optional.empty();
+        }
+        return Optional.of(write(rows, took));
+    }
+
+    private static Path write(List<RowResult> rows, java.time.Duration took) throws IOException {
         Path out = Path.of(System.getProperty(OUTPUT, "target/GUARANTEES.md"));
         if (out.getParent() != null) {
             Files.createDirectories(out.getParent());
@@ -32,25 +47,35 @@ final class GuaranteesTable {
         md.append("Generated on ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))
                 .append(" on ").append(Runtime.getRuntime().availableProcessors()).append(" cores, Java ")
                 .append(System.getProperty("java.version")).append(", redis-server ")
-                .append(RedisBinary.get().version()).append(". Regenerate with:\n\n")
+                .append(RedisBinary.get().version()).append("; the matrix took ").append(took.toSeconds())
+                .append(" s. Regenerate with:\n\n")
                 .append("```bash\nmvn -B verify -pl redlock-core -am -Pguarantees\n```\n\n");
-        md.append("| row | fault | mutual exclusion (no fencing) | token order at storage | stale writes rejected ")
-                .append("| lost fenced increments | acquisitions | plain counter: lost updates | what it shows |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| row | fault | mutual exclusion, critical sections (no fencing) | mutual exclusion, validity ")
+                .append("windows | token order at storage | stale writes rejected | lost fenced increments ")
+                .append("| acquisitions ok / failed / unknown | fenced increments acknowledged ")
+                .append("| plain counter: lost updates | what it shows |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (RowResult row : rows) {
             md.append("| ").append(row.id()).append(" | ").append(row.fault()).append(" | ")
-                    .append(row.mutualExclusion()).append(" | ")
+                    .append(row.criticalSections()).append(" | ").append(row.validityWindows()).append(" | ")
                     .append(row.tokenViolations() == 0 ? "never went down" : row.tokenViolations() + " VIOLATIONS")
                     .append(" | ").append(row.staleRejected()).append(" | ").append(row.lostFenced()).append(" | ")
-                    .append(row.acquisitions()).append(" | ").append(row.lostPlain()).append(" | ")
-                    .append(row.explanation()).append(" |\n");
+                    .append(row.acquisitions()).append(" / ").append(row.acquireFailed()).append(" / ")
+                    .append(row.acquireUnknown()).append(" | ").append(row.fencedIncrements()).append(" | ")
+                    .append(row.lostPlain()).append(" | ").append(row.explanation()).append(" |\n");
         }
-        md.append("\nColumns: *mutual exclusion* — whether two workers' critical sections (from acquiring to ")
-                .append("releasing, as the application saw them) overlapped; *token order* — whether the storage ever ")
-                .append("accepted a token lower than one it had accepted before, or one token from two leases; ")
-                .append("*stale writes rejected* — fenced writes (or reads) the storage refused because a newer ")
-                .append("token had been seen; *lost fenced increments* — acknowledged fenced increments missing from ")
-                .append("the final counter; *plain counter: lost updates* — the same for the unfenced counter.\n");
+        md.append("\nColumns: *critical sections* — whether two workers' critical sections (from acquiring to ")
+                .append("releasing, as the application saw them) overlapped; *validity windows* — whether two leases ")
+                .append("overlapped within the validity the library promised (from acquiring to the validity deadline, ")
+                .append("cut short by the release): a violation here is the lock itself failing, one only in the ")
+                .append("critical sections is a holder using a lease it no longer had; *token order* — whether the ")
+                .append("storage ever accepted a token lower than one it had accepted before, or one token from two ")
+                .append("leases; *stale writes rejected* — fenced writes (or reads) the storage refused because a ")
+                .append("newer token had been seen; *lost fenced increments* — acknowledged fenced increments missing ")
+                .append("from the final counter; *acquisitions* — acquire calls that returned a lease / returned ")
+                .append("none / threw (unknown: maybe acquired); *plain counter: lost updates* — the same for the ")
+                .append("unfenced counter. Every row also asserts progress: a minimum number of acquisitions and ")
+                .append("acknowledged fenced increments. The file is written only when every row passed.\n");
         Files.writeString(out, md);
         return out;
     }

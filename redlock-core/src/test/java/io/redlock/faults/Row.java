@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.history.CheckResult;
 import io.redlock.testkit.history.Checkers;
+import io.redlock.testkit.history.Checkers.HoldMode;
 import io.redlock.testkit.history.Event;
 import io.redlock.testkit.history.Op;
 import io.redlock.testkit.history.Outcome;
@@ -11,51 +12,107 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Checks one row's histories, records its result for the table, and asserts what the row promises. */
+/**
+ * Checks one row's histories, asserts what the row promises, and records the result for the table once every
+ * assertion passed. Written fluently: {@code Row.of("F0", "no fault").criticalSections(HOLDS).validity(HOLDS)
+ * .atLeast(12).because("...").check(workload)}.
+ */
 final class Row {
 
-    static final List<RowResult> RESULTS = new CopyOnWriteArrayList<>();
+    /** The rows that passed, in the order they ran. */
+    static final List<RowResult> PASSED = new CopyOnWriteArrayList<>();
 
-    private Row() {
+    private final String id;
+    private final String fault;
+    private Expect criticalSections = Expect.HOLDS;
+    private Expect validity = Expect.HOLDS;
+    private int minAcquisitions = 1;
+    private String explanation = "";
+
+    private Row(String id, String fault) {
+        this.id = id;
+        this.fault = fault;
     }
 
-    /** True if the plain history already shows two overlapping critical sections. */
-    static boolean violated(Workload workload, List<Event> extra) {
-        return !Checkers.mutualExclusion(concat(workload.plainHistory.events(), extra),
-                Checkers.HoldMode.CRITICAL_SECTION).valid();
+    static Row of(String id, String fault) {
+        return new Row(id, fault);
     }
 
-    static RowResult check(String id, String fault, Expect expect, String explanation, Workload workload) {
-        return check(id, fault, expect, explanation, workload, List.of(), List.of());
+    /** What the row asserts about critical sections (acquire → release, as the application saw them) overlapping. */
+    Row criticalSections(Expect expect) {
+        this.criticalSections = expect;
+        return this;
     }
 
-    static RowResult check(String id, String fault, Expect expect, String explanation, Workload workload,
-            List<Event> extraPlain, List<Event> extraFenced) {
+    /** What the row asserts about validity windows (acquire → validity deadline, cut by a release) overlapping. */
+    Row validity(Expect expect) {
+        this.validity = expect;
+        return this;
+    }
+
+    /** The progress the row requires: this many acquisitions, and half as many acknowledged fenced increments. */
+    Row atLeast(int acquisitions) {
+        this.minAcquisitions = acquisitions;
+        return this;
+    }
+
+    Row because(String explanation) {
+        this.explanation = explanation;
+        return this;
+    }
+
+    /** True if the plain history already shows overlapping critical sections and overlapping validity windows. */
+    static boolean bothViolated(Workload workload) {
+        List<Event> plain = workload.plainHistory.events();
+        return !Checkers.mutualExclusion(plain, HoldMode.CRITICAL_SECTION).valid()
+                && !Checkers.mutualExclusion(plain, HoldMode.VALIDITY).valid();
+    }
+
+    RowResult check(Workload workload) {
+        return check(workload, List.of(), List.of());
+    }
+
+    /** Checks the workload's histories plus {@code extraPlain} and {@code extraFenced} (e.g. a child JVM's). */
+    RowResult check(Workload workload, List<Event> extraPlain, List<Event> extraFenced) {
+        assertThat(workload.errors).as("%s: worker errors", id).isEmpty();
         List<Event> plain = concat(workload.plainHistory.events(), extraPlain);
         List<Event> fenced = concat(workload.fencedHistory.events(), extraFenced);
-        CheckResult exclusion = Checkers.mutualExclusion(plain, Checkers.HoldMode.CRITICAL_SECTION);
+        CheckResult sections = Checkers.mutualExclusion(plain, HoldMode.CRITICAL_SECTION);
+        CheckResult windows = Checkers.mutualExclusion(plain, HoldMode.VALIDITY);
         CheckResult order = Checkers.tokenOrder(fenced);
         long fencedCounter = workload.fencedCounter();
         CheckResult lost = Checkers.noLostIncrements(fenced, fencedCounter);
         long plainCounter = workload.plainCounter();
-        int acquisitions = (int) plain.stream().filter(e -> e.op() == Op.ACQUIRE && e.outcome() == Outcome.OK)
-                .count();
-        RowResult result = new RowResult(id, fault, expect, exclusion.violations().size(), order.violations().size(),
-                staleRejected(fenced), Math.max(0, acknowledged(fenced) - fencedCounter), acquisitions,
-                Math.max(0, acknowledged(plain) - plainCounter), explanation);
-        RESULTS.add(result);
+        RowResult result = new RowResult(id, fault, criticalSections, sections.violations().size(), validity,
+                windows.violations().size(), order.violations().size(), staleRejected(fenced),
+                Math.max(0, acknowledged(fenced) - fencedCounter), count(plain, Op.ACQUIRE, Outcome.OK),
+                count(plain, Op.ACQUIRE, Outcome.FAIL), count(plain, Op.ACQUIRE, Outcome.UNKNOWN),
+                acknowledged(fenced), Math.max(0, acknowledged(plain) - plainCounter), explanation);
 
-        assertThat(workload.errors).as("worker errors").isEmpty();
         assertThat(order.valid()).as("%s: the storage accepted a stale token: %s", id, order.violations()).isTrue();
         assertThat(lost.valid()).as("%s: a fenced increment was lost: %s", id, lost.violations()).isTrue();
+        assertThat(result.acquisitions()).as("%s: progress: acquisitions (%s)", id, result)
+                .isGreaterThanOrEqualTo(minAcquisitions);
+        assertThat(result.fencedIncrements()).as("%s: progress: acknowledged fenced increments (%s)", id, result)
+                .isGreaterThanOrEqualTo((minAcquisitions + 1) / 2);
+        expect(criticalSections, sections, "critical sections");
+        expect(validity, windows, "validity windows");
+        PASSED.add(result);
+        return result;
+    }
+
+    private void expect(Expect expect, CheckResult result, String what) {
         switch (expect) {
-            case HOLDS -> assertThat(exclusion.valid()).as("%s: mutual exclusion must hold: %s", id,
-                    exclusion.violations()).isTrue();
-            case VIOLATED -> assertThat(exclusion.valid()).as("%s: the fault must break mutual exclusion", id)
-                    .isFalse();
+            case HOLDS -> assertThat(result.valid()).as("%s: %s must not overlap: %s", id, what, result.violations())
+                    .isTrue();
+            case VIOLATED -> assertThat(result.valid()).as("%s: the fault must make %s overlap, and the checker see it"
+                    + " (%s)", id, what, result.summary()).isFalse();
             case REPORTED -> { }
         }
-        return result;
+    }
+
+    private static int count(List<Event> events, Op op, Outcome outcome) {
+        return (int) events.stream().filter(e -> e.op() == op && e.outcome() == outcome && !e.pending()).count();
     }
 
     /** Fenced reads and writes the storage refused because it had seen a newer token. */
@@ -69,7 +126,7 @@ final class Row {
                 .count();
     }
 
-    static List<Event> concat(List<Event> a, List<Event> b) {
+    private static List<Event> concat(List<Event> a, List<Event> b) {
         List<Event> all = new ArrayList<>(a);
         all.addAll(b);
         return all;

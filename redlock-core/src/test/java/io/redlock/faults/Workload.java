@@ -34,12 +34,13 @@ final class Workload implements AutoCloseable {
     static final int WORKERS = 3;
 
     final Duration ttl;
-    final Duration work;
+    private volatile Duration work;
     final History plainHistory = new History(System::nanoTime);
     final History fencedHistory = new History(System::nanoTime);
     final AtomicInteger acquisitions = new AtomicInteger();
-    final AtomicInteger refusedAfterPause = new AtomicInteger();
     final AtomicReference<Lease> holder = new AtomicReference<>();
+    /** The latest node failure any worker saw, for the message when progress stalls. */
+    final AtomicReference<io.redlock.NodeFailure> lastNodeFailure = new AtomicReference<>();
     final List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
 
     private final List<Redlock> clients = new ArrayList<>();
@@ -48,6 +49,7 @@ final class Workload implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
     private volatile Duration pauseNextHolder;
+    private volatile boolean extendEachHold;
     private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
     private final String processPrefix;
 
@@ -67,7 +69,13 @@ final class Workload implements AutoCloseable {
         }
         for (int i = 0; i < workers; i++) {
             clients.add(Redlock.builder().nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
-                    .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60))).build());
+                    .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60)))
+                    .observer(new io.redlock.RedlockObserver() {
+                        @Override
+                        public void nodeFailed(io.redlock.NodeFailure failure) {
+                            lastNodeFailure.set(failure);
+                        }
+                    }).build());
         }
     }
 
@@ -93,6 +101,16 @@ final class Workload implements AutoCloseable {
         pauseNextHolder = pause;
     }
 
+    /** From now on every holder works {@code work} (default TTL/3) in its critical section, between reads and writes. */
+    void workFor(Duration work) {
+        this.work = work;
+    }
+
+    /** From now on every holder extends its lease by the TTL after the work, and writes only if that succeeded. */
+    void extendEachHold() {
+        extendEachHold = true;
+    }
+
     /** The current holder, waiting (bounded) for one. */
     Lease awaitHolder(Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
@@ -106,13 +124,37 @@ final class Workload implements AutoCloseable {
         throw new AssertionError("no worker held the lock within " + within);
     }
 
-    /** Waits until the workers made {@code more} further acquisitions (bounded). */
+    /**
+     * Waits until the workers made {@code more} further acquisitions.
+     *
+     * @throws AssertionError if they did not within {@code within}, or a worker failed meanwhile
+     */
     void awaitAcquisitions(int more, Duration within) throws InterruptedException {
-        int target = acquisitions.get() + more;
+        int start = acquisitions.get();
         long deadline = System.nanoTime() + within.toNanos();
-        while (acquisitions.get() < target && System.nanoTime() < deadline) {
+        while (acquisitions.get() < start + more && errors.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
+        if (!errors.isEmpty()) {
+            throw new AssertionError("a worker failed", errors.get(0));
+        }
+        int made = acquisitions.get() - start;
+        if (made < more) {
+            throw new AssertionError(String.format(java.util.Locale.ROOT,
+                    "no progress: %d of %d further acquisitions within %s (whole run: %s; last node failure: %s)", made,
+                    more, within, attempts(), lastNodeFailure.get()));
+        }
+    }
+
+    /** The acquire attempts so far by outcome, e.g. {@code "12 ok, 3 failed, 0 unknown"}. */
+    String attempts() {
+        java.util.Map<io.redlock.testkit.history.Outcome, Long> counts = plainHistory.events().stream()
+                .filter(e -> e.op() == Op.ACQUIRE && !e.pending())
+                .collect(java.util.stream.Collectors.groupingBy(io.redlock.testkit.history.Event::outcome,
+                        java.util.stream.Collectors.counting()));
+        return counts.getOrDefault(io.redlock.testkit.history.Outcome.OK, 0L) + " ok, "
+                + counts.getOrDefault(io.redlock.testkit.history.Outcome.FAIL, 0L) + " failed, "
+                + counts.getOrDefault(io.redlock.testkit.history.Outcome.UNKNOWN, 0L) + " unknown";
     }
 
     void stop() throws InterruptedException {
@@ -146,20 +188,42 @@ final class Workload implements AutoCloseable {
     }
 
     private void iteration(String process, Redlock redlock, RedisCommands<String, String> plain, FencedRedis fenced) {
-        Optional<Lease> acquired = redlock.acquire(RESOURCE, ttl, ttl.multipliedBy(3));
+        History.Call plainAcquire = plainHistory.invoke(process, Op.ACQUIRE, null, -1, null);
+        History.Call fencedAcquire = fencedHistory.invoke(process, Op.ACQUIRE, null, -1, null);
+        Optional<Lease> acquired;
+        try {
+            acquired = redlock.acquire(RESOURCE, ttl, ttl.multipliedBy(3));
+        } catch (RedlockException e) {
+            String why = "maybe acquired: " + e.getClass().getSimpleName();
+            plainAcquire.unknown(why);
+            fencedAcquire.unknown(why);
+            return;
+        }
         if (acquired.isEmpty()) {
+            plainAcquire.fail("not acquired");
+            fencedAcquire.fail("not acquired");
             return;
         }
         Lease lease = acquired.get();
-        acquisitions.incrementAndGet();
         long token = lease.fencingToken();
-        plainHistory.invoke(process, Op.ACQUIRE, lease.value(), token, null).okValid(lease.validUntil());
-        fencedHistory.invoke(process, Op.ACQUIRE, lease.value(), token, null).okValid(lease.validUntil());
+        plainAcquire.okAcquired(lease.value(), token, lease.validUntil());
+        fencedAcquire.okAcquired(lease.value(), token, lease.validUntil());
+        acquisitions.incrementAndGet();
         holder.set(lease);
-        Fence fence = Fence.of(lease);
+        try {
+            hold(process, lease, plain, fenced);
+        } finally {
+            holder.compareAndSet(lease, null);
+            release(process, lease);
+        }
+    }
 
+    /** The critical section: reads, the work (and an extension, if asked), then the writes. */
+    private void hold(String process, Lease lease, RedisCommands<String, String> plain, FencedRedis fenced) {
+        long token = lease.fencingToken();
+        Fence fence = Fence.of(lease);
         History.Call fencedRead = fencedHistory.invoke(process, Op.READ, lease.value(), token, null);
-        FencedResult<String> read = fenced.get(FENCED_COUNTER, fence);
+        FencedResult<String> read = storage(fencedRead, () -> fenced.get(FENCED_COUNTER, fence));
         Long fencedValue = read.accepted() ? Long.valueOf(read.value()) : null;
         if (fencedValue != null) {
             fencedRead.okRead(fencedValue);
@@ -167,11 +231,14 @@ final class Workload implements AutoCloseable {
             fencedRead.fail("stale read: token " + read.highestToken() + " seen");
         }
         History.Call plainRead = plainHistory.invoke(process, Op.READ, lease.value(), -1, null);
-        long plainValue = Long.parseLong(plain.get(PLAIN_COUNTER));
+        long plainValue = Long.parseLong(storage(plainRead, () -> plain.get(PLAIN_COUNTER)));
         plainRead.okRead(plainValue);
 
         onHolding.accept(lease);
         sleep(work);
+        if (extendEachHold && !extend(process, lease)) {
+            return; // not extended: the worker gives the critical section up without writing
+        }
         Duration pause = pauseNextHolder;
         if (pause != null) {
             pauseNextHolder = null;
@@ -180,7 +247,8 @@ final class Workload implements AutoCloseable {
 
         if (fencedValue != null) {
             History.Call fencedWrite = fencedHistory.invoke(process, Op.WRITE, lease.value(), token, fencedValue + 1);
-            FencedResult<Void> written = fenced.set(FENCED_COUNTER, Long.toString(fencedValue + 1), fence);
+            FencedResult<Void> written = storage(fencedWrite,
+                    () -> fenced.set(FENCED_COUNTER, Long.toString(fencedValue + 1), fence));
             if (written.accepted()) {
                 fencedWrite.ok();
             } else {
@@ -188,13 +256,67 @@ final class Workload implements AutoCloseable {
             }
         }
         History.Call plainWrite = plainHistory.invoke(process, Op.WRITE, lease.value(), -1, plainValue + 1);
-        plain.set(PLAIN_COUNTER, Long.toString(plainValue + 1));
+        storage(plainWrite, () -> plain.set(PLAIN_COUNTER, Long.toString(plainValue + 1)));
         plainWrite.ok();
+    }
 
-        holder.compareAndSet(lease, null);
-        History.Call release = plainHistory.invoke(process, Op.RELEASE, lease.value(), token, null);
-        lease.release();
-        release.ok();
+    /** Extends the lease by the TTL; false (recorded as fail or unknown) if it was not confirmed. */
+    private boolean extend(String process, Lease lease) {
+        History.Call plainExtend = plainHistory.invoke(process, Op.EXTEND, lease.value(), lease.fencingToken(), null);
+        History.Call fencedExtend = fencedHistory.invoke(process, Op.EXTEND, lease.value(), lease.fencingToken(),
+                null);
+        boolean extended;
+        try {
+            extended = lease.extend(ttl);
+        } catch (RedlockException e) {
+            String why = "maybe extended: " + e.getClass().getSimpleName();
+            plainExtend.unknown(why);
+            fencedExtend.unknown(why);
+            return false;
+        }
+        if (extended) {
+            plainExtend.okValid(lease.validUntil());
+            fencedExtend.okValid(lease.validUntil());
+        } else {
+            plainExtend.fail("not extended");
+            fencedExtend.fail("not extended");
+        }
+        return extended;
+    }
+
+    /** Releases the lease; recorded ok once the call returned, unknown if it threw (maybe released). */
+    private void release(String process, Lease lease) {
+        History.Call plainRelease = plainHistory.invoke(process, Op.RELEASE, lease.value(), lease.fencingToken(),
+                null);
+        History.Call fencedRelease = fencedHistory.invoke(process, Op.RELEASE, lease.value(), lease.fencingToken(),
+                null);
+        try {
+            lease.release();
+        } catch (RedlockException e) {
+            String why = "maybe released: " + e.getClass().getSimpleName();
+            plainRelease.unknown(why);
+            fencedRelease.unknown(why);
+            return;
+        }
+        plainRelease.ok();
+        fencedRelease.ok();
+    }
+
+    /**
+     * A storage call: the storage node is never faulted, so an exception is a test error; it is recorded first, as
+     * unknown (a write may have been applied) or as a failed read.
+     */
+    private static <T> T storage(History.Call call, java.util.function.Supplier<T> operation) {
+        try {
+            return operation.get();
+        } catch (RuntimeException e) {
+            if (call.event().op() == Op.WRITE) {
+                call.unknown("maybe written: " + e.getClass().getSimpleName());
+            } else {
+                call.fail("read failed: " + e.getClass().getSimpleName());
+            }
+            throw e;
+        }
     }
 
     private static void sleep(Duration duration) {

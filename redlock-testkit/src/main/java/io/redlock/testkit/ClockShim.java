@@ -10,14 +10,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The clock-shift shim ({@code clockshift.c}, an LD_PRELOAD library), compiled with gcc once per JVM into a temporary
+ * The clock-shift shim ({@code clockshift.c}, an LD_PRELOAD library), compiled with gcc once per JVM into the build
  * directory. A server started with it reads its wall-clock offset from a file on every clock call, so the offset can
  * change while it runs.
+ *
+ * <p>The build directory is named by the system property {@value #BUILD_DIR_PROPERTY} (Maven's surefire and failsafe
+ * set it to the module's {@code target}); without it the shim goes to a temporary directory.
  */
 public final class ClockShim {
 
     /** The environment variable the shim reads the offset file's path from. */
     public static final String OFFSET_FILE_ENV = "REDLOCK_CLOCK_OFFSET_FILE";
+
+    /** The system property naming the build directory the shim is compiled into. */
+    public static final String BUILD_DIR_PROPERTY = "redlock.build.dir";
 
     private static final Logger log = LoggerFactory.getLogger(ClockShim.class);
     private static Path library;
@@ -47,12 +53,22 @@ public final class ClockShim {
         }
     }
 
+    /** A fresh directory (one per JVM: forks may build at once) under the build directory, or a temporary one. */
+    static Path outputDirectory() throws IOException {
+        String buildDir = System.getProperty(BUILD_DIR_PROPERTY);
+        if (buildDir == null || buildDir.isBlank()) {
+            return Files.createTempDirectory("redlock-clockshift-");
+        }
+        Path parent = Files.createDirectories(Path.of(buildDir, "clockshift"));
+        return Files.createTempDirectory(parent, "jvm-");
+    }
+
     private static Path compile() {
         try (InputStream source = ClockShim.class.getResourceAsStream("clockshift.c")) {
             if (source == null) {
                 throw new IllegalStateException("clockshift.c is missing from the testkit jar");
             }
-            Path dir = Files.createTempDirectory("redlock-clockshift-");
+            Path dir = outputDirectory();
             Processes.deleteOnExit(dir);
             Path c = dir.resolve("clockshift.c");
             Path so = dir.resolve("libclockshift.so");

@@ -30,11 +30,12 @@ import org.slf4j.LoggerFactory;
  * <p>Every accepted client connection gets its own connection to the target and exactly four daemon threads: per
  * direction, a reader that stamps each chunk it reads with its due time (read time plus the current delay) and
  * queues it, and a writer that takes the chunks in order, sleeps until each is due and writes it. So the order of
- * the bytes in each direction is kept, and a fault applies to the bytes read after it was set. Bytes read while
- * blackholed, and replies read while dropping replies, are discarded, not buffered; the same holds for queued bytes
- * that fall due while the fault is on. An end of stream is always passed on (as a half-close), so connections that
- * either side closes do not leak. Thread names start with {@code tcp-proxy-<port>-}; {@link #close()} ends them all.
- * Thread-safe.
+ * the bytes in each direction is kept, and a fault applies to the bytes read after it was set. Replies read while
+ * dropping replies are discarded, not buffered; the same holds for queued replies that fall due while the fault is on.
+ * A blackhole, like a real partition, loses nothing: the writers hold every byte until it heals (TCP would retransmit
+ * them), and the readers stop reading once {@value #QUEUED_CHUNKS} chunks wait, so the senders feel back-pressure.
+ * An end of stream is always passed on (as a half-close), so connections that either side closes do not leak. Thread
+ * names start with {@code tcp-proxy-<port>-}; {@link #close()} ends them all. Thread-safe.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -127,8 +128,10 @@ public final class TcpProxy implements AutoCloseable {
     }
 
     /**
-     * Forwards nothing in either direction while {@code on}, discarding what is read, and keeps the connections open,
-     * like a network partition.
+     * Forwards nothing in either direction while {@code on} and keeps the connections open, like a network partition:
+     * the bytes sent meanwhile are held, not lost, and delivered in order once it heals (as TCP retransmits them). A
+     * proxy that discarded them would corrupt the byte stream, which no network does: every later reply would answer
+     * the wrong command.
      */
     public TcpProxy blackhole(boolean on) {
         blackhole = on;
@@ -275,7 +278,7 @@ public final class TcpProxy implements AutoCloseable {
 
     /** Whether bytes going this way are discarded right now. */
     private boolean discarding(boolean replies) {
-        return blackhole || (replies && dropReplies);
+        return replies && dropReplies;
     }
 
     private static boolean pause() {
@@ -424,6 +427,9 @@ public final class TcpProxy implements AutoCloseable {
                         long wait = chunk.due() - System.nanoTime();
                         if (wait > 0) {
                             TimeUnit.NANOSECONDS.sleep(wait);
+                        }
+                        while (blackhole && !closing.get()) {
+                            TimeUnit.MILLISECONDS.sleep(1); // held until the partition heals or the proxy closes
                         }
                         if (chunk.data() == null) {
                             shutdownOutput();

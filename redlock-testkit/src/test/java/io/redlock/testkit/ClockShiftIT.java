@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.lettuce.core.SetArgs;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,16 @@ class ClockShiftIT {
             // the key was set 60 s in the "past" with 1 s to live: back at real time it has long expired
             await().atMost(Duration.ofMillis(500)).until(() -> server.get("k") == null);
         }
+    }
+
+    @Test
+    void theShimIsCompiledIntoTheBuildDirectoryMavenNames() {
+        String buildDir = System.getProperty(ClockShim.BUILD_DIR_PROPERTY);
+        Path library = ClockShim.library();
+        assertThat(library).isRegularFile();
+        Path expectedParent = buildDir != null ? Path.of(buildDir, "clockshift")
+                : Path.of(System.getProperty("java.io.tmpdir"));
+        assertThat(library.toAbsolutePath().normalize()).startsWith(expectedParent.toAbsolutePath().normalize());
     }
 
     @Test

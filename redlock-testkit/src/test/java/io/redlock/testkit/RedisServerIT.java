@@ -26,6 +26,17 @@ class RedisServerIT {
     }
 
     @Test
+    void aServerNeverClaimsAPortAnotherServerAnswersOn() {
+        try (RedisServer first = RedisServer.launch()) {
+            RedisServer second = RedisServer.builder().port(first.port()).build();
+            // the first server answers PING on that port; the second's own process must fail to bind, and say so
+            assertThatThrownBy(second::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("in use");
+            second.close();
+            assertThat(first.ping()).isEqualTo("PONG");
+        }
+    }
+
+    @Test
     void extraArgumentsOverrideTheDefaults() {
         try (RedisServer server = RedisServer.launch("--appendonly", "yes", "--maxmemory-policy", "allkeys-lru")) {
             assertThat(server.redis(r -> r.configGet("appendonly")).get("appendonly")).isEqualTo("yes");

@@ -11,6 +11,7 @@ import java.util.function.LongSupplier;
  *
  * <p>A worker calls {@link #invoke} just before it starts an operation and then exactly one completion method of the
  * returned {@link Call} when it learns the result: {@link Call#ok()}, {@link Call#okValid(long)},
+ * {@link Call#okAcquired(String, long, long)},
  * {@link Call#okRead(Long)}, {@link Call#fail(String)} (definitely not applied) or {@link Call#unknown(String)}
  * (timed out: maybe applied). Timestamps come from the monotonic clock given to the constructor, which must be safe to
  * call from several threads. Ids are assigned in invocation order, and invocation timestamps are taken in that same
@@ -87,6 +88,20 @@ public final class History {
             this.invokedAt = invokedAt;
         }
 
+        /**
+         * {@link Op#ACQUIRE} success for an acquisition invoked before its lease existed (with a {@code null} lease):
+         * completes it with the lease value, fencing token and validity deadline learned from the result.
+         *
+         * @throws IllegalStateException if this operation is not an ACQUIRE
+         */
+        public Event okAcquired(String acquiredLease, long acquiredToken, long validUntil) {
+            if (op != Op.ACQUIRE) {
+                throw new IllegalStateException("okAcquired is for ACQUIRE, not " + op);
+            }
+            Objects.requireNonNull(acquiredLease, "acquiredLease");
+            return complete(Outcome.OK, validUntil, value, null, acquiredLease, acquiredToken);
+        }
+
         /** Generic success: the operation was applied. */
         public Event ok() {
             return complete(Outcome.OK, -1, value, null);
@@ -136,12 +151,17 @@ public final class History {
         }
 
         private Event complete(Outcome outcome, long validUntil, Long eventValue, String note) {
+            return complete(outcome, validUntil, eventValue, note, lease, token);
+        }
+
+        private Event complete(Outcome outcome, long validUntil, Long eventValue, String note, String eventLease,
+                long eventToken) {
             if (completion.get() != null) {
                 return completion.get();
             }
             long now = Math.max(clock.getAsLong(), invokedAt);
-            Event event = new Event(id, process, op, lease, token, invokedAt, now, outcome, validUntil, eventValue,
-                    note);
+            Event event = new Event(id, process, op, eventLease, eventToken, invokedAt, now, outcome, validUntil,
+                    eventValue, note);
             return completion.compareAndSet(null, event) ? event : completion.get();
         }
     }

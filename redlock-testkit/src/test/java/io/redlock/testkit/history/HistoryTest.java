@@ -31,6 +31,18 @@ class HistoryTest {
     }
 
     @Test
+    void anAcquireInvokedBeforeItsLeaseExistedCompletesWithTheLeaseItGot() {
+        History.Call acquire = history.invoke("worker-1", Op.ACQUIRE, null, -1, null);
+        clock.at(4);
+        Event done = acquire.okAcquired("lease-b", 9, ms(20));
+
+        assertThat(done).isEqualTo(new Event(0, "worker-1", Op.ACQUIRE, "lease-b", 9, 0, ms(4), Outcome.OK, ms(20),
+                null, null));
+        assertThatThrownBy(() -> history.invoke("w", Op.WRITE, "a", 1, 1L).okAcquired("x", 1, ms(1)))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void completionsCarryTheirValuesAndNotes() {
         History.Call write = history.invoke("w", Op.WRITE, "a", 1, 5L);
         History.Call read = history.invoke("w", Op.READ, "a", 1, null);

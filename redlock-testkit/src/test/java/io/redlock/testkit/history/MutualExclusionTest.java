@@ -167,6 +167,37 @@ class MutualExclusionTest {
     }
 
     @Test
+    void anUnknownOrFailedExtensionDoesNotProlongTheValidity() {
+        clock.at(0);
+        acquire("worker-1", "a", 1, 0, 10);
+        clock.at(5);
+        history.invoke("worker-1", Op.EXTEND, "a", 1, null).unknown("timed out: maybe extended");
+        history.invoke("worker-1", Op.EXTEND, "a", 1, null).fail("no majority");
+        clock.at(12);
+        acquire("worker-2", "b", 2, 12, 22);
+
+        assertThat(Checkers.mutualExclusion(history.events(), HoldMode.VALIDITY).valid()).isTrue();
+
+        clock.at(13);
+        history.invoke("worker-1", Op.EXTEND, "a", 1, null).okValid(ms(30)); // a known extension does
+        assertThat(Checkers.mutualExclusion(history.events(), HoldMode.VALIDITY).valid()).isFalse();
+    }
+
+    @Test
+    void aReleaseWhoseOutcomeIsUnknownStillEndsTheHold() {
+        clock.at(0);
+        acquire("worker-1", "a", 1, 0, 100);
+        clock.at(5);
+        history.invoke("worker-1", Op.RELEASE, "a", 1, null).unknown("timed out: maybe released");
+        clock.at(20);
+        acquire("worker-2", "b", 2, 20, 120);
+
+        for (HoldMode mode : HoldMode.values()) {
+            assertThat(Checkers.mutualExclusion(history.events(), mode).valid()).as(mode.name()).isTrue();
+        }
+    }
+
+    @Test
     void eachOverlappingPairIsReportedOnce() {
         clock.at(0);
         acquire("worker-1", "a", 1, 0, 100);
