@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -88,7 +89,10 @@ class CommitRoundRefusalIT {
 
         CompletableFuture<Void> resume = new CompletableFuture<>();
         FaultHooks.armUntil(resource, FaultHooks.Point.BEFORE_COMMIT, resume, PATIENCE);
-        CompletableFuture<Optional<Lease>> pending = redlock.tryAcquireAsync(resource, TTL).toCompletableFuture();
+        // from a thread of its own: when the replies are in before the call returns, the pause fires on the calling
+        // thread, which must not be this one
+        CompletableFuture<Optional<Lease>> pending = CompletableFuture
+                .supplyAsync(() -> redlock.tryAcquireAsync(resource, TTL)).thenCompose(Function.identity());
         await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
                 .until(() -> !FaultHooks.isArmed(resource, FaultHooks.Point.BEFORE_COMMIT));
         assertThat(counter(nodes.node(0), resource)).isEqualTo(T);

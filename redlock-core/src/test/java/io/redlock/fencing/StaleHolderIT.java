@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,10 @@ class StaleHolderIT {
     private static Lease[] staleAndNewer(Redlock a, Redlock b, RedisNodes nodes) throws Exception {
         CompletableFuture<Void> resume = new CompletableFuture<>();
         FaultHooks.armUntil(RESOURCE, FaultHooks.Point.AFTER_HANDOVER, resume, PATIENCE);
-        CompletableFuture<Optional<Lease>> pending = a.tryAcquireAsync(RESOURCE, TTL).toCompletableFuture();
+        // from a thread of its own: when the replies are in before the call returns, the pause fires on the calling
+        // thread, which must not be this one
+        CompletableFuture<Optional<Lease>> pending = CompletableFuture
+                .supplyAsync(() -> a.tryAcquireAsync(RESOURCE, TTL)).thenCompose(Function.identity());
         await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
                 .until(() -> !FaultHooks.isArmed(RESOURCE, FaultHooks.Point.AFTER_HANDOVER));
         // a is paused holding a majority; its keys expire meanwhile (the pause outlasts the TTL)
