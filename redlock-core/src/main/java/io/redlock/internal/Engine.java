@@ -66,6 +66,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final LockValues values = new LockValues();
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
+    /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
+    private final Set<CompletableFuture<?>> releasing = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicInteger activeLeases = new AtomicInteger();
     private ReleaseNotifier releaseNotifier;
@@ -306,8 +308,12 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
             return CompletableFuture.completedFuture(null);
         }
-        return Round.quorum(nodes, releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
-                Scripts.RELEASED_BY_HOLDER), CONFIRMED, this)
+        List<CompletableFuture<Long>> deletes = releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
+                Scripts.RELEASED_BY_HOLDER);
+        CompletableFuture<Void> allAnswered = CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
+        releasing.add(allAnswered); // close() lets the slower nodes' deletes finish
+        allAnswered.whenComplete((done, failure) -> releasing.remove(allAnswered));
+        return Round.quorum(nodes, deletes, CONFIRMED, this)
                 .handle((round, failure) -> {
                     if (failure != null) {
                         log.debug("{}: release abandoned, the Redlock was closed; the keys expire by their TTL",
@@ -437,6 +443,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                 releaseNotifier.close();
             }
         }
+        awaitReleases();
         for (NodeClient node : nodes) {
             try {
                 node.close();
@@ -449,6 +456,21 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             ownedResources.shutdown(0, 2, TimeUnit.SECONDS);
         }
         scheduler.shutdownNow();
+    }
+
+    /** Waits, at most one per-node timeout, for deletes already sent, so closing does not leave keys behind. */
+    private void awaitReleases() {
+        CompletableFuture<?>[] pending = releasing.toArray(CompletableFuture[]::new);
+        if (pending.length == 0) {
+            return;
+        }
+        try {
+            CompletableFuture.allOf(pending).get(nodeTimeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("closing with {} release(s) unanswered; those keys expire by their TTL", pending.length);
+        }
     }
 
     private static Duration max(Duration a, Duration b) {
