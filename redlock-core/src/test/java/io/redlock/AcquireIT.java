@@ -32,6 +32,7 @@ class AcquireIT {
             Lease lease = redlock.tryAcquire("orders:42", TTL).orElseThrow();
             assertThat(lease.resource()).isEqualTo("orders:42");
             assertThat(lease.value()).hasSize(27).matches("[A-Za-z0-9_-]+");
+            ItSupport.awaitOnEveryNode(nodes, "orders:42");
             for (RedisServer node : nodes) {
                 assertThat(node.get("orders:42")).isEqualTo(lease.value());
                 assertThat(node.pttl("orders:42")).isBetween(TTL.minus(units(10)).toMillis(), TTL.toMillis());

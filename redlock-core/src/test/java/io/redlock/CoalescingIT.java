@@ -50,6 +50,7 @@ class CoalescingIT {
         try (Redlock redlock = redlockOn(nodes).build()) {
             String resource = "zürich:日本:🔒";
             Lease lease = redlock.tryAcquire(resource, TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, resource);
             for (RedisServer node : nodes) {
                 assertThat(node.get(resource)).isEqualTo(lease.value());
                 assertThat(node.get(resource + ":fence")).isEqualTo(Long.toString(lease.fencingToken()));

@@ -58,6 +58,7 @@ class ExtendIT {
     void extendNeverRecreatesAKeyThatVanishedFromTheNodes(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             Lease lease = redlock.tryAcquire("vanished", Duration.ofSeconds(10)).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "vanished");
             // the keys expired early on the nodes (say, a clock jump) while the client still counts validity
             for (RedisServer node : nodes) {
                 node.redis(r -> r.del("vanished"));

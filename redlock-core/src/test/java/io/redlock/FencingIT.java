@@ -100,6 +100,7 @@ class FencingIT {
     void countersSurviveReleaseAndNeverExpire(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             Lease first = redlock.tryAcquire("kept", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "kept");
             first.release();
             for (RedisServer node : nodes) {
                 assertThat(counter(node, "kept")).isEqualTo(first.fencingToken());
@@ -183,6 +184,7 @@ class FencingIT {
                 node.redis(r -> r.del("plain"));
             }
             Lease lease = redlock.tryAcquire("plain", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "plain");
             assertThatThrownBy(lease::fencingToken).isInstanceOf(RedlockException.class)
                     .hasMessageContaining("fencing(false)");
             for (RedisServer node : nodes) {
@@ -206,6 +208,7 @@ class FencingIT {
     void aFencedLockIsStillAPlainKeyForOtherClients(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             Lease lease = redlock.tryAcquire("mixed", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "mixed");
             for (RedisServer node : nodes) {
                 assertThat(node.get("mixed")).isEqualTo(lease.value());
                 String theirs = node.redis(r -> r.set("mixed", "x", SetArgs.Builder.nx().px(10_000)));

@@ -58,6 +58,16 @@ final class ItSupport {
         }
     }
 
+    /**
+     * Waits until every running, unpaused node has {@code key}: an acquisition returns once a majority granted, and
+     * the other nodes' writes land a moment later.
+     */
+    static void awaitOnEveryNode(RedisNodes nodes, String key) {
+        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+                .until(() -> nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
+                        .allMatch(s -> s.get(key) != null));
+    }
+
     static long elapsedMillis(long startNanos) {
         return Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
     }

@@ -120,6 +120,7 @@ class RedlockLockIT {
         try (Redlock redlock = redlockOn(nodes).build()) {
             RedlockLock lock = redlock.lock("lost", SHORT);
             lock.lock();
+            ItSupport.awaitOnEveryNode(nodes, "lost");
             AtomicBoolean interrupted = new AtomicBoolean();
             for (RedisServer node : nodes) {
                 node.redis(r -> r.del("lost"));

@@ -67,6 +67,7 @@ class ReleaseIT {
                     .until(() -> ItSupport.absentEverywhere(nodes, "expiring"));
             assertThat(stale.isValid()).isFalse();
             Lease newer = second.tryAcquire("expiring", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "expiring");
             stale.release();
             assertThat(valuesOn(nodes, "expiring", 0, 1, 2, 3, 4))
                     .containsExactlyElementsOf(Collections.nCopies(5, newer.value()));

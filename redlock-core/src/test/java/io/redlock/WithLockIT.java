@@ -97,6 +97,7 @@ class WithLockIT {
     void workThatSwallowsTheInterruptStillGetsLeaseLost(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             assertThatThrownBy(() -> redlock.withLock("swallowed", SHORT, lease -> {
+                ItSupport.awaitOnEveryNode(nodes, "swallowed");
                 for (RedisServer node : nodes) {
                     node.redis(r -> r.del("swallowed")); // the lock vanished under us: the next extension is refused
                 }
@@ -214,6 +215,7 @@ class WithLockIT {
         try (Redlock redlock = redlockOn(nodes).build()) {
             CompletableFuture<String> result = redlock.<String>withLockAsync("lost-async", SHORT, lease -> {
                 lease.onLost((l, reason) -> told.set(reason));
+                ItSupport.awaitOnEveryNode(nodes, "lost-async");
                 for (RedisServer node : nodes) {
                     node.redis(r -> r.del("lost-async")); // the next extension is refused
                 }
@@ -246,6 +248,7 @@ class WithLockIT {
             AtomicReference<Lease> kept = new AtomicReference<>();
             assertThatThrownBy(() -> redlock.withLock("late-listener", SHORT, lease -> {
                 kept.set(lease);
+                ItSupport.awaitOnEveryNode(nodes, "late-listener");
                 for (RedisServer node : nodes) {
                     node.redis(r -> r.del("late-listener"));
                 }

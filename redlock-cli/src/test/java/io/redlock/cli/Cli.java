@@ -71,10 +71,10 @@ final class Cli {
         return cli;
     }
 
-    int waitFor() throws InterruptedException {
+    int waitFor() throws InterruptedException, IOException {
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("redlock did not finish in 120 s");
+            throw new AssertionError("redlock did not finish in 120 s; stdout:\n" + out() + "\nstderr:\n" + err());
         }
         return process.exitValue();
     }
