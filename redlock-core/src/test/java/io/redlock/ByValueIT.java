@@ -19,6 +19,7 @@ class ByValueIT {
     void anotherProcessCanExtendAndReleaseALeaseByItsValue(RedisNodes nodes) {
         try (Redlock taker = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
             Lease lease = taker.tryAcquire("by-value", Duration.ofSeconds(2)).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "by-value"); // else another connection's PEXPIRE can overtake a SET
             Optional<Lease> extended = other.extend("by-value", lease.value(), Duration.ofSeconds(30));
             assertThat(extended).isPresent();
             assertThat(extended.get().remainingValidity()).isGreaterThan(Duration.ofSeconds(29));

@@ -47,9 +47,7 @@ class ReleaseIT {
     void releaseDeletesTheKeyOnEveryNodeAndIsIdempotent(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             Lease lease = redlock.tryAcquire("released", TTL).orElseThrow();
-            // decided at the majority; the other SETs land a moment later
-            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
-                    .until(() -> ItSupport.holding(nodes, "released", lease.value()) == 5);
+            ItSupport.awaitOnEveryNode(nodes, "released");
             lease.release();
             assertThat(lease.isValid()).isFalse();
             assertThat(ItSupport.absentEverywhere(nodes, "released")).isTrue();
