@@ -22,6 +22,13 @@ public final class RedlockConfig {
     public static final String DEFAULT_KEY_PREFIX = "";
     /** Suffix of the per-resource fencing counter key: {@code <key>:fence} (no TTL, never deleted by release). */
     public static final String FENCE_SUFFIX = ":fence";
+    /**
+     * Suffix of the per-resource queue of waiters with fencing: {@code <key>:waiters}, a sorted set of waiter ids,
+     * with their deadlines in {@code <key>:waiters:until}. Both expire when nobody waits.
+     */
+    public static final String WAITERS_SUFFIX = ":waiters";
+    /** Suffix, after {@link #WAITERS_SUFFIX}, of the waiters' deadlines. */
+    public static final String DEADLINES_SUFFIX = ":until";
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 

@@ -14,6 +14,10 @@ import java.util.concurrent.TimeUnit;
  * reported it — and, listening to the key's lock events, tries again shortly after the holder's release reached a
  * majority of nodes. A waiter that sees another client acquire first stands down instead of colliding with it. No
  * round starts after the deadline.
+ * <p>
+ * With fencing, a caller that may wait queues on each node that refuses it (see {@link Scripts#ACQUIRE_FENCED}): a
+ * free lock goes to the first waiter, so a client that releases and asks again at once takes its turn behind the
+ * others. Queued waiters try again right after a release; the loop leaves the queue when it ends.
  */
 final class AcquireLoop implements ReleaseNotifier.Listener {
 
@@ -26,6 +30,11 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final Engine engine;
     private final String resource;
     private final String key;
+    private final String[] keys;
+    /** Whether the caller queues for the lock: with fencing, when it may wait. */
+    private final boolean queues;
+    /** The caller's place in the waiter queues: its first attempt's value; null before that or if it does not queue. */
+    private volatile String waiterId;
     private final long ttlMillis;
     private final long deadline;
     private final CompletableFuture<Optional<Lease>> result;
@@ -42,18 +51,22 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private boolean releasedMeanwhile;
     private int lastGrants;
     private int cleanupsInARow;
+    /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
+    private volatile long ticket;
 
     AcquireLoop(Engine engine, String resource, String key, long ttlMillis, long deadline,
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
         this.key = key;
+        this.keys = Acquisition.keysOf(key);
+        this.queues = engine.config().fencing() && deadline - engine.ticker().read() > 0;
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
         this.result = result;
         this.wakeJitterNanos = Math.max(MIN_WAKE_JITTER_NANOS,
                 Math.min(MAX_WAKE_JITTER_NANOS, engine.config().retry().minDelay().toNanos() / 20));
-        result.whenComplete((lease, failure) -> stop());
+        result.whenComplete((lease, failure) -> stop(lease != null && lease.isPresent()));
     }
 
     void attempt() {
@@ -73,7 +86,11 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         Acquisition acquisition;
         CompletableFuture<Optional<Lease>> round;
         try {
-            acquisition = new Acquisition(engine, resource, key, ttlMillis);
+            String value = engine.values().next();
+            if (queues && waiterId == null) {
+                waiterId = value;
+            }
+            acquisition = new Acquisition(engine, resource, keys, ttlMillis, value, waiterId, ticket);
             round = acquisition.run();
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
@@ -88,6 +105,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
                 }
             } else {
                 lastRoundFailed = acquisition.failuresPreventedQuorum();
+                ticket = Math.max(ticket, acquisition.ticketSeen());
                 waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
             }
         });
@@ -187,6 +205,9 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
      */
     private long jitterAfter(boolean cleanup) {
         cleanupsInARow = cleanup ? Math.min(cleanupsInARow + 1, 5) : 0;
+        if (!cleanup && ticket > 0) {
+            return 0; // queued: the nodes hand the lock to the first waiter, no collision to avoid
+        }
         long jitter = (wakeJitterNanos << cleanupsInARow) / (cleanup ? 1 + lastGrants : 1);
         return Math.min(jitter, engine.config().retry().maxDelay().toNanos());
     }
@@ -199,7 +220,10 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         attempt();
     }
 
-    private void stop() {
+    private void stop(boolean acquired) {
+        if (waiterId != null && !acquired) {
+            engine.leaveQueue(keys, waiterId); // an acquisition that won left the queue where it was granted
+        }
         ReleaseNotifier.Subscription subscription;
         synchronized (this) {
             subscription = events;

@@ -26,24 +26,47 @@ final class Acquisition {
     private final String key;
     private final String[] keys;
     private final String value;
+    private final String waiterId;
+    private final long ticket;
     private final long ttlMillis;
     private final long ttlNanos;
     private final double driftFactor;
     private long start;
     private volatile long freeInNanos = -1;
     private volatile int grantsSeen;
+    private volatile long ticketSeen;
     private volatile boolean failuresPreventedQuorum;
 
-    Acquisition(Engine engine, String resource, String key, long ttlMillis) {
+    /**
+     * @param keys the lock key, then with fencing its counter, waiter queue and deadlines ({@link #keysOf})
+     * @param value this attempt's fresh random value
+     * @param waiterId with fencing, the caller's place in the waiter queue; null if it will not wait
+     * @param ticket the largest ticket the caller was given so far, 0 if none
+     */
+    Acquisition(Engine engine, String resource, String[] keys, long ttlMillis, String value, String waiterId,
+            long ticket) {
         this.engine = engine;
         this.nodes = engine.nodes();
         this.resource = resource;
-        this.key = key;
-        this.keys = new String[] {key, key + RedlockConfig.FENCE_SUFFIX};
-        this.value = engine.values().next();
+        this.key = keys[0];
+        this.keys = keys;
+        this.waiterId = waiterId == null ? "" : waiterId;
+        this.ticket = ticket;
+        this.value = value;
         this.ttlMillis = ttlMillis;
         this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
         this.driftFactor = engine.config().driftFactor();
+    }
+
+    /** The keys of one resource: the lock, its fencing counter, its waiter queue and the waiters' deadlines. */
+    static String[] keysOf(String key) {
+        String waiters = key + RedlockConfig.WAITERS_SUFFIX;
+        return new String[] {key, key + RedlockConfig.FENCE_SUFFIX, waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
+    }
+
+    /** After a lost attempt with fencing: the largest queue ticket a node gave the caller, 0 if none queued it. */
+    long ticketSeen() {
+        return ticketSeen;
     }
 
     /**
@@ -83,14 +106,18 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> fenced() {
         String clockFloor = engine.config().fencingClockFloor() ? "1" : "0";
         String ttl = Long.toString(ttlMillis);
+        String ticketArg = Long.toString(ticket);
+        String lifetime = engine.queueLifetimeArg();
         List<CompletableFuture<Long>> grants = new ArrayList<>(nodes.size());
         for (NodeClient node : nodes) {
-            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys, value, ttl, clockFloor).toCompletableFuture());
+            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys, value, ttl, clockFloor, waiterId,
+                    ticketArg, lifetime).toCompletableFuture());
         }
         return Round.quorum(nodes, grants, Acquisition::isGrant, engine).thenCompose(round -> {
             if (!round.won()) {
                 freeInNanos = freeIn(round);
                 grantsSeen = round.granted();
+                ticketSeen = ticketIn(round);
                 return lost(grants, round);
             }
             long token = 0;
@@ -165,6 +192,7 @@ final class Acquisition {
         RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
                 Validity.validUntil(start, ttlNanos, driftFactor), replies, token);
         engine.granted(lease);
+        leaveQueueWhereRefused(replies);
         FaultHooks.reached(key, FaultHooks.Point.AFTER_HANDOVER);
         return CompletableFuture.completedFuture(Optional.of(lease));
     }
@@ -182,17 +210,50 @@ final class Acquisition {
                 round));
     }
 
-    /** The quorum-th smallest time until a node is free: ours are free now, unknown ones never. */
+    /**
+     * The quorum-th smallest time until a node is free: ours are free now, unknown ones never, and so are free ones
+     * where other waiters stand before us (only their turns free them).
+     */
     private long freeIn(RoundResult<Long> round) {
         long[] free = new long[nodes.size()];
         for (int i = 0; i < free.length; i++) {
             Long reply = round.reply(i);
-            free[i] = reply == null || reply == 0 ? Long.MAX_VALUE
-                    : reply > 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(-reply);
+            if (isGrant(reply)) {
+                free[i] = 0;
+            } else {
+                long remainingMillis = reply == null ? 0 : -reply >= Scripts.QUEUED ? -reply & 0xFFFF_FFFFL : -reply;
+                free[i] = remainingMillis == 0 ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(remainingMillis);
+            }
         }
         java.util.Arrays.sort(free);
         long majorityFree = free[engine.config().quorum() - 1];
         return majorityFree == Long.MAX_VALUE ? -1 : majorityFree;
+    }
+
+    /** A waiter that won still has a place on the nodes that refused it, now or in a late reply: it leaves them. */
+    private void leaveQueueWhereRefused(List<? extends CompletableFuture<?>> replies) {
+        if (waiterId.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeClient node = nodes.get(i);
+            replies.get(i).thenAccept(reply -> {
+                if (reply instanceof Long refusal && -refusal >= Scripts.QUEUED) {
+                    engine.leaveQueue(node, keys, waiterId);
+                }
+            });
+        }
+    }
+
+    private long ticketIn(RoundResult<Long> round) {
+        long largest = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            Long reply = round.reply(i);
+            if (reply != null && -reply >= Scripts.QUEUED) {
+                largest = Math.max(largest, (-reply - Scripts.QUEUED) >>> 32);
+            }
+        }
+        return largest;
     }
 
     private static boolean isGrant(Long reply) {

@@ -64,6 +64,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final List<NodeClient> nodes;
     private final ScheduledThreadPoolExecutor scheduler;
     private final LockValues values = new LockValues();
+    /** How long a waiter's place in a queue lasts without a new attempt: two of its longest pauses between rounds. */
+    private final String queueLifetimeArg;
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
@@ -76,6 +78,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         this.config = config;
         this.ticker = config.ticker();
         this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
+        this.queueLifetimeArg = Long.toString(
+                2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1);
         this.redaction = Redaction.of(config.nodes());
         this.health = new QuorumHealth(config.nodes().size());
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
@@ -150,6 +154,31 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     LockValues values() {
         return values;
+    }
+
+    String queueLifetimeArg() {
+        return queueLifetimeArg;
+    }
+
+    /**
+     * Takes a waiter out of a resource's queue on every node, without waiting: the commands are ordered before any
+     * later one on the same connections, {@link #close()} lets them finish, and a place left behind lapses by itself.
+     */
+    void leaveQueue(String[] keys, String waiterId) {
+        for (NodeClient node : nodes) {
+            leaveQueue(node, keys, waiterId);
+        }
+    }
+
+    /** Takes a waiter out of a resource's queue on one node, as {@link #leaveQueue(String[], String)}. */
+    void leaveQueue(NodeClient node, String[] keys, String waiterId) {
+        if (closed.get()) {
+            return;
+        }
+        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, new String[] {keys[2], keys[3]}, waiterId)
+                .toCompletableFuture();
+        releasing.add(left);
+        left.whenComplete((reply, failure) -> releasing.remove(left));
     }
 
     QuorumHealth health() {

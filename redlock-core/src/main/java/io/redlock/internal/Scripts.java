@@ -41,26 +41,88 @@ final class Scripts {
             return 0
             """);
 
+    /** A fenced refusal at or below {@code -QUEUED} also carries the caller's place in the waiter queue. */
+    static final long QUEUED = 1L << 52;
+    /** The largest ticket a node hands out; later arrivals share it and are ordered by waiter id. */
+    static final long MAX_TICKET = (1L << 20) - 1;
+
     /**
-     * FENCING.md step 1: take the lock and, only then, increment the node's counter for the resource.
-     * KEYS[1]=lock key, KEYS[2]=counter key, ARGV[1]=value, ARGV[2]=ttl in ms, ARGV[3]="1" to apply the clock floor
-     * (raise the counter to unix_seconds × 2^20 first, kept below 2^53). On success tells waiters on
-     * {@code <key>:released} ({@code a:<value>}). Returns the new counter, or, if the lock is held, minus the holder's
-     * remaining milliseconds (0 if unknown).
+     * FENCING.md step 1, with a fair queue of waiters: take the lock and, only then, increment the node's counter.
+     * <p>
+     * KEYS[1]=lock key, KEYS[2]=counter key, KEYS[3]=waiter queue (sorted set: waiter id by ticket), KEYS[4]=the
+     * waiters' deadlines (sorted set: waiter id by the node's clock in ms). ARGV[1]=value, ARGV[2]=ttl in ms,
+     * ARGV[3]="1" to apply the clock floor (raise the counter to unix_seconds × 2^20 first, kept below 2^53),
+     * ARGV[4]=waiter id ("" for a caller that will not wait), ARGV[5]=the caller's ticket (0 if it has none yet),
+     * ARGV[6]=how long a waiter's place lasts without a new attempt, in ms.
+     * <p>
+     * Waiters whose place lapsed are dropped first. A free lock goes only to the first live waiter, or to anyone if
+     * nobody waits. A refused waiter keeps (or takes) its place: the larger of its ticket here and ARGV[5], else one
+     * after the last waiter. On success removes the caller from the queue and tells waiters on
+     * {@code <key>:released} ({@code a:<value>}). Returns the new counter; a refused caller that does not wait gets
+     * minus the holder's remaining ms (0 if none or unknown); a refused waiter gets
+     * {@code -(2^52 + ticket × 2^32 + remaining ms)}.
      */
     static final Script ACQUIRE_FENCED = Script.of("acquire-fenced", """
-            if not redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-              return -math.max(redis.call('pttl', KEYS[1]), 0)
-            end
-            if ARGV[3] == '1' then
-              local floor = tonumber(redis.call('time')[1]) * 1048576
-              local current = tonumber(redis.call('get', KEYS[2]) or '0')
-              if current < floor and floor < 9007199254740992 then
-                redis.call('set', KEYS[2], string.format('%d', floor))
+            local waiter = ARGV[4]
+            local now = nil
+            local function clock()
+              if not now then
+                local t = redis.call('time')
+                now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
               end
+              return now
             end
-            redis.call('publish', KEYS[1] .. ':released', 'a:' .. ARGV[1])
-            return redis.call('incr', KEYS[2])
+            local queue = redis.call('exists', KEYS[3]) == 1
+            local behind = false
+            if queue then
+              local lapsed = redis.call('zrangebyscore', KEYS[4], '-inf', '(' .. clock(), 'LIMIT', 0, 100)
+              for _, id in ipairs(lapsed) do
+                redis.call('zrem', KEYS[3], id)
+                redis.call('zrem', KEYS[4], id)
+              end
+              local head = redis.call('zrange', KEYS[3], 0, 0)[1]
+              queue = head ~= nil
+              behind = queue and head ~= waiter
+            end
+            if not behind and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+              if queue then
+                redis.call('zrem', KEYS[3], waiter)
+                redis.call('zrem', KEYS[4], waiter)
+              end
+              if ARGV[3] == '1' then
+                local floor = tonumber(redis.call('time')[1]) * 1048576
+                local current = tonumber(redis.call('get', KEYS[2]) or '0')
+                if current < floor and floor < 9007199254740992 then
+                  redis.call('set', KEYS[2], string.format('%d', floor))
+                end
+              end
+              redis.call('publish', KEYS[1] .. ':released', 'a:' .. ARGV[1])
+              return redis.call('incr', KEYS[2])
+            end
+            local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
+            if waiter == '' then
+              return -pttl
+            end
+            local ticket = math.max(tonumber(redis.call('zscore', KEYS[3], waiter) or '0'), tonumber(ARGV[5]))
+            if ticket == 0 then
+              local last = redis.call('zrange', KEYS[3], -1, -1, 'WITHSCORES')[2]
+              ticket = tonumber(last or '0') + 1
+            end
+            ticket = math.min(ticket, 1048575)
+            local lifetime = tonumber(ARGV[6])
+            redis.call('zadd', KEYS[3], ticket, waiter)
+            redis.call('zadd', KEYS[4], clock() + lifetime, waiter)
+            if redis.call('pttl', KEYS[3]) < lifetime then
+              redis.call('pexpire', KEYS[3], lifetime)
+              redis.call('pexpire', KEYS[4], lifetime)
+            end
+            return -(4503599627370496 + ticket * 4294967296 + math.min(pttl, 4294967295))
+            """);
+
+    /** Leaves the waiter queue. KEYS[1]=queue, KEYS[2]=deadlines, ARGV[1]=waiter id. Returns 1 if it was queued. */
+    static final Script LEAVE_QUEUE = Script.of("leave-queue", """
+            redis.call('zrem', KEYS[2], ARGV[1])
+            return redis.call('zrem', KEYS[1], ARGV[1])
             """);
 
     /**
@@ -83,7 +145,7 @@ final class Scripts {
             return 1
             """);
 
-    static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE);
+    static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE);
 
     private Scripts() {
     }

@@ -1,0 +1,162 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.ItSupport.units;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** With fencing, waiters queue on the nodes and a free lock goes to the first of them. */
+@WithRedisNodes(5)
+class FairQueueIT {
+
+    private static final Duration TTL = Duration.ofSeconds(10);
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private static String queueOf(String resource) {
+        return resource + RedlockConfig.WAITERS_SUFFIX;
+    }
+
+    private static String deadlinesOf(String resource) {
+        return queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX;
+    }
+
+    /** Waits until every node has {@code count} waiters queued for {@code resource}. */
+    private static void awaitQueued(RedisNodes nodes, String resource, long count) {
+        await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
+                .allMatch(node -> node.redis(redis -> redis.zcard(queueOf(resource))) == count));
+    }
+
+    /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
+    private static void awaitNoQueue(RedisNodes nodes, String resource) {
+        await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
+                .allMatch(node -> node.redis(redis -> redis.exists(queueOf(resource), deadlinesOf(resource))) == 0));
+    }
+
+    @Test
+    void aClientThatReleasesAndAsksAgainQueuesBehindTheWaiter(RedisNodes nodes) throws Exception {
+        try (Redlock first = redlockOn(nodes).build(); Redlock second = redlockOn(nodes).build()) {
+            Lease held = first.tryAcquire("barging", TTL).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = second.acquireAsync("barging", TTL, WAIT)
+                    .toCompletableFuture();
+            awaitQueued(nodes, "barging", 1);
+
+            held.release();
+            CompletableFuture<Optional<Lease>> again = first.acquireAsync("barging", TTL, WAIT).toCompletableFuture();
+
+            Lease secondLease = waiting.get(10, TimeUnit.SECONDS).orElseThrow();
+            assertThat(again).isNotDone();
+            secondLease.release();
+            again.get(10, TimeUnit.SECONDS).orElseThrow().release();
+        }
+        awaitNoQueue(nodes, "barging");
+    }
+
+    @Test
+    void waitersGetTheLockInTheOrderTheyQueued(RedisNodes nodes) throws Exception {
+        List<Redlock> clients = new ArrayList<>();
+        try (Redlock holder = redlockOn(nodes).build()) {
+            Lease held = holder.tryAcquire("in-order", TTL).orElseThrow();
+            List<Integer> order = new CopyOnWriteArrayList<>();
+            List<CompletableFuture<?>> done = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int waiter = i;
+                Redlock client = redlockOn(nodes).build();
+                clients.add(client);
+                done.add(client.acquireAsync("in-order", TTL, WAIT).toCompletableFuture().thenAccept(lease -> {
+                    order.add(waiter);
+                    lease.orElseThrow().releaseAsync();
+                }));
+                awaitQueued(nodes, "in-order", i + 1);
+            }
+            held.release();
+            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
+            assertThat(order).containsExactly(0, 1, 2, 3);
+        } finally {
+            clients.forEach(Redlock::close);
+        }
+        awaitNoQueue(nodes, "in-order");
+    }
+
+    @Test
+    void aCallerThatDoesNotWaitIsRefusedAFreeLockWhileOthersWait(RedisNodes nodes) throws Exception {
+        // the waiter polls slowly and is not woken, so the lock stays free for a while with the waiter queued
+        RetryPolicy slow = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
+        try (Redlock holder = redlockOn(nodes).build();
+                Redlock waiter = redlockOn(nodes).retry(slow).wakeOnRelease(false).build();
+                Redlock newcomer = redlockOn(nodes).build()) {
+            Lease held = holder.tryAcquire("no-barging", TTL).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("no-barging", TTL, WAIT)
+                    .toCompletableFuture();
+            awaitQueued(nodes, "no-barging", 1);
+            held.release();
+            assertThat(ItSupport.absentEverywhere(nodes, "no-barging")).isTrue();
+
+            assertThat(newcomer.tryAcquire("no-barging", TTL)).isEmpty();
+            assertThat(waiting).isNotDone();
+            waiting.get(10, TimeUnit.SECONDS).orElseThrow().release();
+            newcomer.tryAcquire("no-barging", TTL).orElseThrow().release();
+        }
+        awaitNoQueue(nodes, "no-barging");
+    }
+
+    @Test
+    void aWaiterThatGivesUpLeavesTheQueue(RedisNodes nodes) throws Exception {
+        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = redlockOn(nodes).build();
+                Redlock newcomer = redlockOn(nodes).build()) {
+            Lease held = holder.tryAcquire("given-up", TTL).orElseThrow();
+            assertThat(waiter.acquire("given-up", TTL, units(3))).isEmpty();
+            awaitNoQueue(nodes, "given-up");
+            held.release();
+            newcomer.tryAcquire("given-up", TTL).orElseThrow().release();
+        }
+    }
+
+    @Test
+    void aCrashedWaitersPlaceLapsesAndTheNextCallerGetsTheLock(RedisNodes nodes) {
+        long lapseMillis = 800;
+        for (RedisServer node : nodes) { // a waiter that queued and then died, leaving its place behind
+            node.redis(redis -> {
+                List<String> time = redis.time();
+                long nowMillis = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+                redis.zadd(queueOf("crashed"), 1, "ghost");
+                return redis.zadd(deadlinesOf("crashed"), nowMillis + lapseMillis, "ghost");
+            });
+        }
+        try (Redlock client = redlockOn(nodes).build()) {
+            assertThat(client.tryAcquire("crashed", TTL)).isEmpty();
+            long start = System.nanoTime();
+            Lease lease = client.acquire("crashed", TTL, WAIT).orElseThrow();
+            assertThat(ItSupport.elapsedMillis(start)).isLessThan(lapseMillis + 2_000);
+            lease.release();
+        }
+        awaitNoQueue(nodes, "crashed");
+    }
+
+    @Test
+    void withoutFencingNoQueueIsKept(RedisNodes nodes) throws Exception {
+        try (Redlock holder = redlockOn(nodes).fencing(false).build();
+                Redlock waiter = redlockOn(nodes).fencing(false).build()) {
+            Lease held = holder.tryAcquire("plain-waiting", TTL).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("plain-waiting", TTL, WAIT)
+                    .toCompletableFuture();
+            Thread.sleep(units(2).toMillis()); // several refused rounds
+            for (RedisServer node : nodes) {
+                assertThat(node.<Long>redis(redis -> redis.exists(queueOf("plain-waiting")))).isZero();
+            }
+            held.release();
+            waiting.get(10, TimeUnit.SECONDS).orElseThrow().release();
+        }
+    }
+}
