@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Acquisition rounds until one succeeds or the maximum wait is spent (SPEC R6). Between rounds it sleeps a random
  * delay from the retry policy — never longer than the holder's remaining TTL plus a little jitter, when the nodes
  * reported it — and, listening to the key's lock events, tries again shortly after the holder's release reached a
- * majority of nodes. A waiter that sees another client acquire first stands down instead of colliding with it. No
- * round starts after the deadline.
+ * majority of nodes. No round starts after the deadline.
  * <p>
  * With fencing, a caller that may wait queues on each node that refuses it (see {@link Scripts#ACQUIRE_FENCED}): a
  * free lock goes to the first waiter, so a client that releases and asks again at once takes its turn behind the
@@ -174,18 +173,6 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             pending = null;
         }
         attemptAfterRelease(); // on the I/O thread that saw the release: no hand-off to another thread
-    }
-
-    @Override
-    public synchronized void acquiredByOther() {
-        if (result.isDone() || !jittering || pending == null || !pending.cancel(false)) {
-            return;
-        }
-        // another waiter got there first: wait for its release instead of colliding with it
-        heldByOther = true;
-        long left = deadline - engine.ticker().read();
-        long delay = engine.config().retry().nextDelayNanos(ThreadLocalRandom.current());
-        schedule(delay <= left ? this::attempt : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
     }
 
     /** Caller holds the monitor. */

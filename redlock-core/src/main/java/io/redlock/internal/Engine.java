@@ -66,6 +66,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final LockValues values = new LockValues();
     /** How long a waiter's place in a queue lasts without a new attempt: two of its longest pauses between rounds. */
     private final String queueLifetimeArg;
+    /** With fencing every waiter queues, so a release announces itself only while someone is queued. */
+    private final String publishOnlyToQueue;
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
@@ -78,6 +80,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         this.config = config;
         this.ticker = config.ticker();
         this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
+        this.publishOnlyToQueue = config.fencing() ? "1" : "0";
         this.queueLifetimeArg = Long.toString(
                 2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1);
         this.redaction = Redaction.of(config.nodes());
@@ -364,14 +367,15 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
             String value, String message) {
         String announcement = message + value;
+        String[] keys = {key, key + RedlockConfig.WAITERS_SUFFIX};
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
             CompletableFuture<?> acquired = acquireReplies.get(i);
             if (acquired.isDone()) { // the usual case: no stage to wait on
-                releases.add(releaseAfter(node, acquired, key, value, announcement));
+                releases.add(releaseAfter(node, acquired, keys, value, announcement));
             } else {
-                releases.add(acquired.handle((reply, failure) -> releaseAfter(node, acquired, key, value,
+                releases.add(acquired.handle((reply, failure) -> releaseAfter(node, acquired, keys, value,
                         announcement)).thenCompose(Function.identity()));
             }
         }
@@ -379,13 +383,13 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     /** The release on one node whose acquire reply {@code acquired} has arrived or failed. */
-    private static CompletableFuture<Long> releaseAfter(NodeClient node, CompletableFuture<?> acquired, String key,
+    private CompletableFuture<Long> releaseAfter(NodeClient node, CompletableFuture<?> acquired, String[] keys,
             String value, String announcement) {
         if (!acquired.isCompletedExceptionally() && refused(acquired.join())) {
             return CompletableFuture.completedFuture(0L); // refused: it never held our value
         }
-        return node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, key, value, announcement)
-                .toCompletableFuture();
+        return node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, keys, value, announcement,
+                publishOnlyToQueue).toCompletableFuture();
     }
 
     /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */

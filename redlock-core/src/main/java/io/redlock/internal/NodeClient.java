@@ -95,14 +95,14 @@ final class NodeClient implements AutoCloseable {
      * {@code maxWait} has passed. For releases: a compare-and-delete of our own value is safe whenever it arrives, and
      * sending it late beats leaving the key until its TTL.
      */
-    CompletionStage<Long> evalWhenConnected(Script script, Duration maxWait, String key, String... args) {
+    CompletionStage<Long> evalWhenConnected(Script script, Duration maxWait, String[] keys, String... args) {
         if (connection != null) {
-            return eval(script, key, args);
+            return eval(script, keys, args);
         }
-        return evalRetrying(script, ticker.read() + maxWait.toNanos(), key, args);
+        return evalRetrying(script, ticker.read() + maxWait.toNanos(), keys, args);
     }
 
-    private CompletionStage<Long> evalRetrying(Script script, long deadline, String key, String... args) {
+    private CompletionStage<Long> evalRetrying(Script script, long deadline, String[] keys, String... args) {
         CompletableFuture<Void> attempt;
         boolean ready;
         synchronized (lock) {
@@ -119,13 +119,13 @@ final class NodeClient implements AutoCloseable {
         }
         long left = deadline - ticker.read();
         if (ready || left <= 0) {
-            return eval(script, key, args);
+            return eval(script, keys, args);
         }
         CompletableFuture<Void> pause = attempt != null ? attempt
                 : CompletableFuture.runAsync(() -> { },
                         CompletableFuture.delayedExecutor(RECONNECT_INTERVAL_MILLIS, TimeUnit.MILLISECONDS));
         return pause.copy().orTimeout(left, TimeUnit.NANOSECONDS)
-                .handle((v, failure) -> evalRetrying(script, deadline, key, args))
+                .handle((v, failure) -> evalRetrying(script, deadline, keys, args))
                 .thenCompose(Function.identity());
     }
 

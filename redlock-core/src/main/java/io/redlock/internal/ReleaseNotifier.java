@@ -119,9 +119,6 @@ final class ReleaseNotifier implements AutoCloseable {
     interface Listener {
         /** A holder's release reached a majority of nodes, or ({@code cleanup}) a failed attempt gave nodes back. */
         void released(boolean cleanup);
-
-        /** Another client's acquisition succeeded on a majority of nodes. */
-        void acquiredByOther();
     }
 
     /** One waiter's subscription: counts the per-node copies of each event and tells its listener once. */
@@ -152,8 +149,6 @@ final class ReleaseNotifier implements AutoCloseable {
                 }
                 if (message.startsWith(Scripts.RELEASED_BY_CLEANUP)) {
                     event = copies == 1 ? () -> listener.released(true) : null;
-                } else if (message.startsWith(Scripts.ACQUIRED)) {
-                    event = copies == quorum ? listener::acquiredByOther : null;
                 } else {
                     event = copies == quorum ? () -> listener.released(false) : null;
                 }

@@ -12,19 +12,19 @@ final class Scripts {
     static final String RELEASED_BY_HOLDER = "r:";
     /** Message prefix of the clean-up after a failed attempt (then its value): contenders collided. */
     static final String RELEASED_BY_CLEANUP = "c:";
-    /** Message prefix of a successful fenced acquisition (then its value): waiters about to try can stand down. */
-    static final String ACQUIRED = "a:";
-
     /**
      * SPEC S3/R7: delete the key only if it still holds our value, and then tell waiters on {@code <key>:released}
-     * whether a holder released or a failed attempt cleaned up, and which value (every node sends its own copy).
-     * KEYS[1]=key, ARGV[1]=value, ARGV[2]=message.
-     * Returns 1 or 0.
+     * whether a holder released or a failed attempt cleaned up, and which value (every node sends its own copy). With
+     * fencing every waiter queues, so the message is sent only while someone is queued: no cost when nobody waits.
+     * KEYS[1]=key, KEYS[2]=its waiter queue, ARGV[1]=value, ARGV[2]=message, ARGV[3]="1" to publish only while the
+     * queue exists. Returns 1 or 0.
      */
     static final Script RELEASE = Script.of("release", """
             if redis.call('get', KEYS[1]) == ARGV[1] then
               redis.call('del', KEYS[1])
-              redis.call('publish', KEYS[1] .. ':released', ARGV[2])
+              if ARGV[3] ~= '1' or redis.call('exists', KEYS[2]) == 1 then
+                redis.call('publish', KEYS[1] .. ':released', ARGV[2])
+              end
               return 1
             end
             return 0
@@ -57,8 +57,7 @@ final class Scripts {
      * <p>
      * Waiters whose place lapsed are dropped first. A free lock goes only to the first live waiter, or to anyone if
      * nobody waits. A refused waiter keeps (or takes) its place: the larger of its ticket here and ARGV[5], else one
-     * after the last waiter. On success removes the caller from the queue and tells waiters on
-     * {@code <key>:released} ({@code a:<value>}). Returns the new counter; a refused caller that does not wait gets
+     * after the last waiter. On success removes the caller from the queue. Returns the new counter; a refused caller that does not wait gets
      * minus the holder's remaining ms (0 if none or unknown); a refused waiter gets
      * {@code -(2^52 + ticket × 2^32 + remaining ms)}.
      */
@@ -96,7 +95,6 @@ final class Scripts {
                   redis.call('set', KEYS[2], string.format('%d', floor))
                 end
               end
-              redis.call('publish', KEYS[1] .. ':released', 'a:' .. ARGV[1])
               return redis.call('incr', KEYS[2])
             end
             local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
