@@ -32,7 +32,11 @@ class FairQueueIT {
         return queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX;
     }
 
-    /** Waits until every node has {@code count} waiters queued for {@code resource}. */
+    /**
+     * Waits until every node has {@code count} waiters queued for {@code resource}. The holder's writes must have
+     * reached every node first: a waiter that gets a slow node before the holder does takes it, and a waiter queues
+     * only where it is refused.
+     */
     private static void awaitQueued(RedisNodes nodes, String resource, long count) {
         await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
                 .allMatch(node -> node.redis(redis -> redis.zcard(queueOf(resource))) == count));
@@ -48,6 +52,7 @@ class FairQueueIT {
     void aClientThatReleasesAndAsksAgainQueuesBehindTheWaiter(RedisNodes nodes) throws Exception {
         try (Redlock first = redlockOn(nodes).build(); Redlock second = redlockOn(nodes).build()) {
             Lease held = first.tryAcquire("barging", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "barging");
             CompletableFuture<Optional<Lease>> waiting = second.acquireAsync("barging", TTL, WAIT)
                     .toCompletableFuture();
             awaitQueued(nodes, "barging", 1);
@@ -68,6 +73,7 @@ class FairQueueIT {
         List<Redlock> clients = new ArrayList<>();
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holder.tryAcquire("in-order", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "in-order");
             List<Integer> order = new CopyOnWriteArrayList<>();
             List<CompletableFuture<?>> done = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -97,6 +103,7 @@ class FairQueueIT {
                 Redlock waiter = redlockOn(nodes).retry(slow).wakeOnRelease(false).build();
                 Redlock newcomer = redlockOn(nodes).build()) {
             Lease held = holder.tryAcquire("no-barging", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "no-barging");
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("no-barging", TTL, WAIT)
                     .toCompletableFuture();
             awaitQueued(nodes, "no-barging", 1);
@@ -116,10 +123,29 @@ class FairQueueIT {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = redlockOn(nodes).build();
                 Redlock newcomer = redlockOn(nodes).build()) {
             Lease held = holder.tryAcquire("given-up", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "given-up");
             assertThat(waiter.acquire("given-up", TTL, units(3))).isEmpty();
             awaitNoQueue(nodes, "given-up");
             held.release();
             newcomer.tryAcquire("given-up", TTL).orElseThrow().release();
+        }
+    }
+
+    @Test
+    void closingAWaitersClientTakesItOutOfTheQueue(RedisNodes nodes) {
+        try (Redlock holder = redlockOn(nodes).build()) {
+            Lease held = holder.tryAcquire("closed-waiter", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "closed-waiter");
+            Redlock waiter = redlockOn(nodes).build();
+            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("closed-waiter", TTL, WAIT)
+                    .toCompletableFuture();
+            awaitQueued(nodes, "closed-waiter", 1);
+            waiter.close(); // lets the queue leaves it sent finish
+            assertThat(waiting).isCompletedExceptionally();
+            for (RedisServer node : nodes) {
+                assertThat(node.<Long>redis(redis -> redis.zcard(queueOf("closed-waiter")))).isZero();
+            }
+            held.release();
         }
     }
 
@@ -149,6 +175,7 @@ class FairQueueIT {
         try (Redlock holder = redlockOn(nodes).fencing(false).build();
                 Redlock waiter = redlockOn(nodes).fencing(false).build()) {
             Lease held = holder.tryAcquire("plain-waiting", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "plain-waiting");
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("plain-waiting", TTL, WAIT)
                     .toCompletableFuture();
             Thread.sleep(units(2).toMillis()); // several refused rounds

@@ -165,7 +165,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     /**
      * Takes a waiter out of a resource's queue on every node, without waiting: the commands are ordered before any
-     * later one on the same connections, {@link #close()} lets them finish, and a place left behind lapses by itself.
+     * later one on the same connections, {@link #close()} lets them finish (closing ends every waiting call, which
+     * leaves its queues first), and a place left behind lapses by itself.
      */
     void leaveQueue(String[] keys, String waiterId) {
         for (NodeClient node : nodes) {
@@ -175,9 +176,6 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     /** Takes a waiter out of a resource's queue on one node, as {@link #leaveQueue(String[], String)}. */
     void leaveQueue(NodeClient node, String[] keys, String waiterId) {
-        if (closed.get()) {
-            return;
-        }
         CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, new String[] {keys[2], keys[3]}, waiterId)
                 .toCompletableFuture();
         releasing.add(left);
