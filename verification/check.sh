@@ -73,6 +73,8 @@ st3     |timing-faults         |3|SANITY|fails|-DNC=3 -DTIMING_FAULTS -DINITMAX=
 n3      |no-timing-faults      |3|UNIQUE ORDER STALE MUTEX|holds(bitstate)|-DNC=3 -DINITMAX=1|-O2 -DBITSTATE|-w22 -k3|no
 durable |restart-durable+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_DURABLE -DINITMAX=1|-O0||no
 timing  |timing-faults         |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DINITMAX=1|-O0||no
+qtiming |queue+timing          |2|UNIQUE ORDER STALE|holds|-DQUEUE -DTIMING_FAULTS -DINITMAX=1|-O0||no
+qmutex  |queue                 |2|UNIQUE ORDER STALE MUTEX|holds|-DQUEUE -DINITMAX=1|-O0||no
 notiming|no-timing-faults      |2|UNIQUE ORDER STALE MUTEX|holds|-DINITMAX=1|-O0||no
 pstale  |restart-plain         |2|STALE|fails|-DRESTART_PLAIN -DINITMAX=1|-O0||yes
 nstale  |naive+timing          |2|STALE|fails|-DNAIVE -DTIMING_FAULTS -DINITMAX=2|-O1 -DBFS||yes

@@ -27,6 +27,9 @@
  *                       decreases in this variant, so "ever had" = the
  *                       current F; j = 1 is the tightest legal floor)
  *   -DFLOOR_JMAX=2      also allow the jump j = 2.               default 1
+ *   -DQUEUE             the fair waiter queue: a node may also refuse a
+ *                       free lock (another waiter is ahead). Any refusal is
+ *                       allowed, so every queue order and lapse is covered.
  *   -DMAXR=r            bound on the number of floor restarts (plain and
  *                       durable restarts are unbounded).         default 1
  *   one or more of -DCHECK_UNIQUE -DCHECK_ORDER -DCHECK_STALE -DCHECK_MUTEX
@@ -338,6 +341,26 @@ inline deliverAcq(c, n, SEEN)
   }
 }
 
+#ifdef QUEUE
+/* the fair waiter queue: node n refuses c's acquire although K is empty,
+   because another waiter is ahead. Any such refusal is allowed, so every
+   queue order, ticket and lapse is covered. (Outside deliverAcq: a d_step
+   resolves its own nondeterminism deterministically.) */
+inline queueRefuse(c, n)
+{
+  d_step {
+    B(pendAcq[c], n) && K[n] == 0 ->
+    pendAcq[c] = pendAcq[c] ^ (1 << n);
+    printf("EV: node %d refuses c%d (a waiter is ahead)\n", n, c);
+    dropCom(c, n);
+    stepEnd()
+  }
+}
+#define QUEUED(c) :: queueRefuse(c,0) :: queueRefuse(c,1) :: queueRefuse(c,2)
+#else
+#define QUEUED(c)
+#endif
+
 /* node n executes c's commit with token T = tok[c]:
    if K != v reply 0; if F > T reply -1; if F < T then F := T; reply 1 */
 
@@ -581,7 +604,7 @@ inline write(c)
 #define CLIENT(c) \
   :: begin(c) :: decide(c) :: getLease(c) :: giveUp(c) :: endLease(c) WRITE(c) \
   :: deliverAcq(c,0,1) :: deliverAcq(c,1,1) :: deliverAcq(c,2,1) \
-  :: deliverAcq(c,0,0) :: deliverAcq(c,1,0) :: deliverAcq(c,2,0)
+  :: deliverAcq(c,0,0) :: deliverAcq(c,1,0) :: deliverAcq(c,2,0) QUEUED(c)
 #ifdef NAIVE
 #define COMMITS(c)
 #else
