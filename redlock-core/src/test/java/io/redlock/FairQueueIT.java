@@ -42,6 +42,21 @@ class FairQueueIT {
                 .allMatch(node -> node.redis(redis -> redis.zcard(queueOf(resource))) == count));
     }
 
+    /** Takes the lock and waits until every node has it. */
+    private static Lease holdEverywhere(Redlock client, RedisNodes nodes, String resource) {
+        Lease lease = client.tryAcquire(resource, TTL).orElseThrow();
+        ItSupport.awaitOnEveryNode(nodes, resource);
+        return lease;
+    }
+
+    /** Starts a waiting acquisition and returns once every node has {@code count} waiters for the resource. */
+    private static CompletableFuture<Optional<Lease>> queue(Redlock client, RedisNodes nodes, String resource,
+            long count) {
+        CompletableFuture<Optional<Lease>> waiting = client.acquireAsync(resource, TTL, WAIT).toCompletableFuture();
+        awaitQueued(nodes, resource, count);
+        return waiting;
+    }
+
     /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
     private static void awaitNoQueue(RedisNodes nodes, String resource) {
         await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
@@ -51,11 +66,8 @@ class FairQueueIT {
     @Test
     void aClientThatReleasesAndAsksAgainQueuesBehindTheWaiter(RedisNodes nodes) throws Exception {
         try (Redlock first = redlockOn(nodes).build(); Redlock second = redlockOn(nodes).build()) {
-            Lease held = first.tryAcquire("barging", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "barging");
-            CompletableFuture<Optional<Lease>> waiting = second.acquireAsync("barging", TTL, WAIT)
-                    .toCompletableFuture();
-            awaitQueued(nodes, "barging", 1);
+            Lease held = holdEverywhere(first, nodes, "barging");
+            CompletableFuture<Optional<Lease>> waiting = queue(second, nodes, "barging", 1);
 
             held.release();
             CompletableFuture<Optional<Lease>> again = first.acquireAsync("barging", TTL, WAIT).toCompletableFuture();
@@ -72,19 +84,17 @@ class FairQueueIT {
     void waitersGetTheLockInTheOrderTheyQueued(RedisNodes nodes) throws Exception {
         List<Redlock> clients = new ArrayList<>();
         try (Redlock holder = redlockOn(nodes).build()) {
-            Lease held = holder.tryAcquire("in-order", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "in-order");
+            Lease held = holdEverywhere(holder, nodes, "in-order");
             List<Integer> order = new CopyOnWriteArrayList<>();
             List<CompletableFuture<?>> done = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 int waiter = i;
                 Redlock client = redlockOn(nodes).build();
                 clients.add(client);
-                done.add(client.acquireAsync("in-order", TTL, WAIT).toCompletableFuture().thenAccept(lease -> {
+                done.add(queue(client, nodes, "in-order", i + 1).thenAccept(lease -> {
                     order.add(waiter);
                     lease.orElseThrow().releaseAsync();
                 }));
-                awaitQueued(nodes, "in-order", i + 1);
             }
             held.release();
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
@@ -102,11 +112,8 @@ class FairQueueIT {
         try (Redlock holder = redlockOn(nodes).build();
                 Redlock waiter = redlockOn(nodes).retry(slow).wakeOnRelease(false).build();
                 Redlock newcomer = redlockOn(nodes).build()) {
-            Lease held = holder.tryAcquire("no-barging", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "no-barging");
-            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("no-barging", TTL, WAIT)
-                    .toCompletableFuture();
-            awaitQueued(nodes, "no-barging", 1);
+            Lease held = holdEverywhere(holder, nodes, "no-barging");
+            CompletableFuture<Optional<Lease>> waiting = queue(waiter, nodes, "no-barging", 1);
             held.release();
             assertThat(ItSupport.absentEverywhere(nodes, "no-barging")).isTrue();
 
@@ -122,8 +129,7 @@ class FairQueueIT {
     void aWaiterThatGivesUpLeavesTheQueue(RedisNodes nodes) throws Exception {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = redlockOn(nodes).build();
                 Redlock newcomer = redlockOn(nodes).build()) {
-            Lease held = holder.tryAcquire("given-up", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "given-up");
+            Lease held = holdEverywhere(holder, nodes, "given-up");
             assertThat(waiter.acquire("given-up", TTL, units(3))).isEmpty();
             awaitNoQueue(nodes, "given-up");
             held.release();
@@ -134,12 +140,9 @@ class FairQueueIT {
     @Test
     void closingAWaitersClientTakesItOutOfTheQueue(RedisNodes nodes) {
         try (Redlock holder = redlockOn(nodes).build()) {
-            Lease held = holder.tryAcquire("closed-waiter", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "closed-waiter");
+            Lease held = holdEverywhere(holder, nodes, "closed-waiter");
             Redlock waiter = redlockOn(nodes).build();
-            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("closed-waiter", TTL, WAIT)
-                    .toCompletableFuture();
-            awaitQueued(nodes, "closed-waiter", 1);
+            CompletableFuture<Optional<Lease>> waiting = queue(waiter, nodes, "closed-waiter", 1);
             waiter.close(); // lets the queue leaves it sent finish
             assertThat(waiting).isCompletedExceptionally();
             for (RedisServer node : nodes) {
@@ -174,8 +177,7 @@ class FairQueueIT {
     void withoutFencingNoQueueIsKept(RedisNodes nodes) throws Exception {
         try (Redlock holder = redlockOn(nodes).fencing(false).build();
                 Redlock waiter = redlockOn(nodes).fencing(false).build()) {
-            Lease held = holder.tryAcquire("plain-waiting", TTL).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "plain-waiting");
+            Lease held = holdEverywhere(holder, nodes, "plain-waiting");
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("plain-waiting", TTL, WAIT)
                     .toCompletableFuture();
             Thread.sleep(units(2).toMillis()); // several refused rounds
