@@ -5,6 +5,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.lettuce.core.ZAddArgs;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.WithRedisNodes;
@@ -103,6 +104,44 @@ class FairQueueIT {
             clients.forEach(Redlock::close);
         }
         awaitNoQueue(nodes, "in-order");
+    }
+
+    @Test
+    void waitersQueuedInDifferentOrdersOnDifferentNodesAgreeAndAllGetTheLock(RedisNodes nodes) throws Exception {
+        // slow polling: between the reordering below and the release no waiter tries again, and after the release
+        // only the lock's own events make them try
+        RetryPolicy slow = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
+        List<Redlock> clients = new ArrayList<>();
+        try (Redlock holder = redlockOn(nodes).build()) {
+            Lease held = holdEverywhere(holder, nodes, "split");
+            List<CompletableFuture<?>> done = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Redlock client = redlockOn(nodes).retry(slow).build();
+                clients.add(client);
+                done.add(queue(client, nodes, "split", i + 1).thenAccept(lease -> lease.orElseThrow().releaseAsync()));
+            }
+            // every node puts a different waiter first (as when their attempts reached the nodes in other orders):
+            // no waiter is first on a majority until the tickets they send make the nodes agree
+            List<String> waiters = nodes.node(0).redis(redis -> redis.zrange(queueOf("split"), 0, -1));
+            int[][] tickets = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {3, 1, 2}, {2, 3, 1}};
+            for (int n = 0; n < nodes.size(); n++) {
+                int[] order = tickets[n];
+                nodes.node(n).redis(redis -> {
+                    for (int w = 0; w < waiters.size(); w++) {
+                        redis.zadd(queueOf("split"), ZAddArgs.Builder.xx(), order[w], waiters.get(w));
+                    }
+                    return null;
+                });
+            }
+            long released = System.nanoTime();
+            held.release();
+            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+            // woken by the release and by each other's clean-ups, not by their 2-3 s polling
+            assertThat(ItSupport.elapsedMillis(released)).isLessThan(1_500);
+        } finally {
+            clients.forEach(Redlock::close);
+        }
+        awaitNoQueue(nodes, "split");
     }
 
     @Test
