@@ -48,6 +48,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private boolean jittering;
     private boolean heldByOther;
     private boolean releasedMeanwhile;
+    /** Whether another attempt's clean-up was announced while this loop's own round was in flight. */
+    private boolean cleanedUpMeanwhile;
     private int lastGrants;
     private int cleanupsInARow;
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
@@ -76,6 +78,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             attempting = true;
             jittering = false;
             releasedMeanwhile = false;
+            cleanedUpMeanwhile = false;
             pending = null;
         }
         if (engine.isClosed()) {
@@ -136,6 +139,13 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             delay = Math.min(delay, freeInNanos + random.nextLong(wakeJitterNanos + 1));
         }
         long left = deadline - engine.ticker().read();
+        if (left > 0 && ticket > 0 && (grantsSeen > 0 || cleanedUpMeanwhile)) {
+            // queued waiters split the nodes among them (this one took some, or another cleaned up meanwhile); the
+            // tickets they now send make the nodes agree on the order, so the next rounds have one winner: try again
+            // after the short clean-up back-off, not a retry delay
+            schedule(this::attemptAfterRelease, Math.min(random(jitterAfter(true)), left), true);
+            return;
+        }
         boolean listening = engine.config().wakeOnRelease();
         if (left <= 0 || (delay > left && !listening)) {
             result.complete(Optional.empty());
@@ -160,9 +170,10 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             }
             if (attempting) {
                 releasedMeanwhile |= !cleanup;
+                cleanedUpMeanwhile |= cleanup;
                 return;
             }
-            if (jittering || (cleanup && heldByOther) || pending == null || !pending.cancel(false)) {
+            if (jittering || (cleanup && heldByOther && ticket == 0) || pending == null || !pending.cancel(false)) {
                 return;
             }
             long jitter = random(jitterAfter(cleanup));

@@ -6,6 +6,7 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,12 +18,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Tells waiting acquisitions that a resource was released: one pub/sub connection per node, opened on first use,
  * subscribed to {@code <key>:released} while anyone waits for that key. Every node publishes its own copy of an
- * event: a holder's release and another client's acquisition count once a majority of nodes reported them, a failed
- * attempt's clean-up at its first copy. A lost message only costs the waiter its polling delay.
+ * event: a holder's release counts once a majority of nodes reported it, a failed attempt's clean-up at its first
+ * copy. The copies of different events may interleave. A lost message only costs the waiter its polling delay.
  */
 final class ReleaseNotifier implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ReleaseNotifier.class);
+    /** How many distinct events a subscription keeps counting copies of at once. */
+    private static final int RECENT_EVENTS = 16;
 
     private final RedisClient client;
     private final List<RedisURI> uris;
@@ -125,8 +128,13 @@ final class ReleaseNotifier implements AutoCloseable {
     final class Subscription implements AutoCloseable {
         private final String channel;
         private final Listener listener;
-        private String lastMessage;
-        private long reportedBy;
+        /** The nodes that reported each recent event; events from several clients interleave (guarded by this). */
+        private final Map<String, Long> reportedBy = new LinkedHashMap<>(RECENT_EVENTS * 2) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                return size() > RECENT_EVENTS;
+            }
+        };
 
         private Subscription(String channel, Listener listener) {
             this.channel = channel;
@@ -137,16 +145,13 @@ final class ReleaseNotifier implements AutoCloseable {
         private void signal(String message, int node) {
             Runnable event;
             synchronized (this) {
-                if (!message.equals(lastMessage)) {
-                    lastMessage = message;
-                    reportedBy = 0;
-                }
-                long before = reportedBy;
-                reportedBy |= 1L << node;
-                int copies = Long.bitCount(reportedBy);
-                if (reportedBy == before) {
+                long before = reportedBy.getOrDefault(message, 0L);
+                long now = before | 1L << node;
+                if (now == before) {
                     return;
                 }
+                reportedBy.put(message, now);
+                int copies = Long.bitCount(now);
                 if (message.startsWith(Scripts.RELEASED_BY_CLEANUP)) {
                     event = copies == 1 ? () -> listener.released(true) : null;
                 } else {
