@@ -1,0 +1,51 @@
+package io.redlock.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/** Release events as waiters hear them: every node sends its own copy, and copies of different events interleave. */
+@WithRedisNodes(5)
+class ReleaseNotifierIT {
+
+    private static final String KEY = "notified";
+    private static final String CHANNEL = KEY + Scripts.RELEASED_SUFFIX;
+
+    @Test
+    void aReleaseCountsAtAMajorityOfCopiesEvenWhenOtherEventsInterleave(RedisNodes nodes) {
+        List<RedisURI> uris = nodes.uris().stream().map(RedisURI::create).toList();
+        RedisClient client = RedisClient.create();
+        List<String> heard = new CopyOnWriteArrayList<>();
+        try (ReleaseNotifier notifier = new ReleaseNotifier(client, uris, Redaction.of(uris));
+                ReleaseNotifier.Subscription subscription = notifier.subscribe(KEY,
+                        cleanup -> heard.add(cleanup ? "clean-up" : "release"))) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
+                    .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
+
+            publish(nodes, 0, "r:holder");
+            publish(nodes, 1, "c:loser"); // another attempt's clean-up, between the release's copies
+            publish(nodes, 1, "r:holder");
+            publish(nodes, 2, "c:loser");
+            publish(nodes, 2, "r:holder"); // the third copy of five: a majority of the nodes is free
+            publish(nodes, 3, "r:holder");
+
+            await().atMost(Duration.ofSeconds(5)).until(() -> heard.contains("release"));
+            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(1))
+                    .until(() -> heard.equals(List.of("clean-up", "release")));
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private static void publish(RedisNodes nodes, int node, String message) {
+        nodes.node(node).redis(redis -> redis.publish(CHANNEL, message));
+    }
+}
