@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /** With fencing, waiters queue on the nodes and a free lock goes to the first of them. */
@@ -58,6 +59,25 @@ class FairQueueIT {
         return waiting;
     }
 
+    /**
+     * Queues {@code count} waiters, each a client of its own (added to {@code clients}), one after the other; each
+     * tells {@code onLock} its number when it gets the lock and releases it at once. Completes when all had it.
+     */
+    private static CompletableFuture<?> queueWaiters(RedisNodes nodes, String resource, int count,
+            Redlock.Builder builder, List<Redlock> clients, IntConsumer onLock) {
+        List<CompletableFuture<?>> done = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int waiter = i;
+            Redlock client = builder.build();
+            clients.add(client);
+            done.add(queue(client, nodes, resource, i + 1).thenAccept(lease -> {
+                onLock.accept(waiter);
+                lease.orElseThrow().releaseAsync();
+            }));
+        }
+        return CompletableFuture.allOf(done.toArray(CompletableFuture[]::new));
+    }
+
     /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
     private static void awaitNoQueue(RedisNodes nodes, String resource) {
         await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
@@ -87,18 +107,9 @@ class FairQueueIT {
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "in-order");
             List<Integer> order = new CopyOnWriteArrayList<>();
-            List<CompletableFuture<?>> done = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                int waiter = i;
-                Redlock client = redlockOn(nodes).build();
-                clients.add(client);
-                done.add(queue(client, nodes, "in-order", i + 1).thenAccept(lease -> {
-                    order.add(waiter);
-                    lease.orElseThrow().releaseAsync();
-                }));
-            }
+            CompletableFuture<?> done = queueWaiters(nodes, "in-order", 4, redlockOn(nodes), clients, order::add);
             held.release();
-            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
+            done.get(20, TimeUnit.SECONDS);
             assertThat(order).containsExactly(0, 1, 2, 3);
         } finally {
             clients.forEach(Redlock::close);
@@ -114,12 +125,8 @@ class FairQueueIT {
         List<Redlock> clients = new ArrayList<>();
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "split");
-            List<CompletableFuture<?>> done = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                Redlock client = redlockOn(nodes).retry(slow).build();
-                clients.add(client);
-                done.add(queue(client, nodes, "split", i + 1).thenAccept(lease -> lease.orElseThrow().releaseAsync()));
-            }
+            CompletableFuture<?> done = queueWaiters(nodes, "split", 3, redlockOn(nodes).retry(slow), clients,
+                    waiter -> { });
             // every node puts a different waiter first (as when their attempts reached the nodes in other orders):
             // no waiter is first on a majority until the tickets they send make the nodes agree
             List<String> waiters = nodes.node(0).redis(redis -> redis.zrange(queueOf("split"), 0, -1));
@@ -135,7 +142,7 @@ class FairQueueIT {
             }
             long released = System.nanoTime();
             held.release();
-            CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+            done.get(10, TimeUnit.SECONDS);
             // woken by the release and by each other's clean-ups, not by their 2-3 s polling
             assertThat(ItSupport.elapsedMillis(released)).isLessThan(1_500);
         } finally {
