@@ -25,6 +25,8 @@ class FairQueueIT {
 
     private static final Duration TTL = Duration.ofSeconds(10);
     private static final Duration WAIT = Duration.ofSeconds(10);
+    /** Polling far slower than a test step: between rounds such a waiter is still, unless the lock's events wake it. */
+    private static final RetryPolicy SLOW_POLLING = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
 
     private static String queueOf(String resource) {
         return resource + RedlockConfig.WAITERS_SUFFIX;
@@ -121,11 +123,10 @@ class FairQueueIT {
     void waitersQueuedInDifferentOrdersOnDifferentNodesAgreeAndAllGetTheLock(RedisNodes nodes) throws Exception {
         // slow polling: between the reordering below and the release no waiter tries again, and after the release
         // only the lock's own events make them try
-        RetryPolicy slow = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
         List<Redlock> clients = new ArrayList<>();
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "split");
-            CompletableFuture<?> done = queueWaiters(nodes, "split", 3, redlockOn(nodes).retry(slow), clients,
+            CompletableFuture<?> done = queueWaiters(nodes, "split", 3, redlockOn(nodes).retry(SLOW_POLLING), clients,
                     waiter -> { });
             // every node puts a different waiter first (as when their attempts reached the nodes in other orders):
             // no waiter is first on a majority until the tickets they send make the nodes agree
@@ -154,9 +155,8 @@ class FairQueueIT {
     @Test
     void aCallerThatDoesNotWaitIsRefusedAFreeLockWhileOthersWait(RedisNodes nodes) throws Exception {
         // the waiter polls slowly and is not woken, so the lock stays free for a while with the waiter queued
-        RetryPolicy slow = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
         try (Redlock holder = redlockOn(nodes).build();
-                Redlock waiter = redlockOn(nodes).retry(slow).wakeOnRelease(false).build();
+                Redlock waiter = redlockOn(nodes).retry(SLOW_POLLING).wakeOnRelease(false).build();
                 Redlock newcomer = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "no-barging");
             CompletableFuture<Optional<Lease>> waiting = queue(waiter, nodes, "no-barging", 1);

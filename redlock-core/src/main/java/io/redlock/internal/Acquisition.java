@@ -237,19 +237,28 @@ final class Acquisition {
         }
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
-            replies.get(i).thenAccept(reply -> {
-                if (reply instanceof Long refusal && -refusal >= Scripts.QUEUED) {
+            CompletableFuture<?> reply = replies.get(i);
+            if (reply.isDone() && !reply.isCompletedExceptionally() && !isQueued(reply.join())) {
+                continue; // the usual case: granted here, so not queued here
+            }
+            reply.thenAccept(late -> {
+                if (isQueued(late)) {
                     engine.leaveQueue(node, keys, waiterId);
                 }
             });
         }
     }
 
+    /** A fenced refusal that also put the caller in the node's queue. */
+    private static boolean isQueued(Object reply) {
+        return reply instanceof Long refusal && -refusal >= Scripts.QUEUED;
+    }
+
     private long ticketIn(RoundResult<Long> round) {
         long largest = 0;
         for (int i = 0; i < nodes.size(); i++) {
             Long reply = round.reply(i);
-            if (reply != null && -reply >= Scripts.QUEUED) {
+            if (isQueued(reply)) {
                 largest = Math.max(largest, (-reply - Scripts.QUEUED) >>> 32);
             }
         }

@@ -169,15 +169,19 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      * leaves its queues first), and a place left behind lapses by itself.
      */
     void leaveQueue(String[] keys, String waiterId) {
+        String[] queueKeys = {keys[2], keys[3]};
         for (NodeClient node : nodes) {
-            leaveQueue(node, keys, waiterId);
+            leaveQueueOn(node, queueKeys, waiterId);
         }
     }
 
     /** Takes a waiter out of a resource's queue on one node, as {@link #leaveQueue(String[], String)}. */
     void leaveQueue(NodeClient node, String[] keys, String waiterId) {
-        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, new String[] {keys[2], keys[3]}, waiterId)
-                .toCompletableFuture();
+        leaveQueueOn(node, new String[] {keys[2], keys[3]}, waiterId);
+    }
+
+    private void leaveQueueOn(NodeClient node, String[] queueKeys, String waiterId) {
+        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId).toCompletableFuture();
         releasing.add(left);
         left.whenComplete((reply, failure) -> releasing.remove(left));
     }

@@ -43,8 +43,6 @@ final class Scripts {
 
     /** A fenced refusal at or below {@code -QUEUED} also carries the caller's place in the waiter queue. */
     static final long QUEUED = 1L << 52;
-    /** The largest ticket a node hands out; later arrivals share it and are ordered by waiter id. */
-    static final long MAX_TICKET = (1L << 20) - 1;
 
     /**
      * FENCING.md step 1, with a fair queue of waiters: take the lock and, only then, increment the node's counter.
@@ -57,9 +55,9 @@ final class Scripts {
      * <p>
      * Waiters whose place lapsed are dropped first. A free lock goes only to the first live waiter, or to anyone if
      * nobody waits. A refused waiter keeps (or takes) its place: the larger of its ticket here and ARGV[5], else one
-     * after the last waiter. On success removes the caller from the queue. Returns the new counter; a refused caller that does not wait gets
-     * minus the holder's remaining ms (0 if none or unknown); a refused waiter gets
-     * {@code -(2^52 + ticket × 2^32 + remaining ms)}.
+     * after the last waiter; tickets stop at 2^20 - 1, where waiters are ordered by id. On success removes the caller
+     * from the queue. Returns the new counter; a refused caller that does not wait gets minus the holder's remaining
+     * ms (0 if none or unknown); a refused waiter gets {@code -(2^52 + ticket × 2^32 + remaining ms)}.
      */
     static final Script ACQUIRE_FENCED = Script.of("acquire-fenced", """
             local waiter = ARGV[4]
