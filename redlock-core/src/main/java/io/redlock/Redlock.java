@@ -7,6 +7,7 @@ import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
 import io.redlock.internal.LockRunner;
 import io.redlock.internal.RedlockLockImpl;
+import io.redlock.internal.Seams;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,9 +40,9 @@ public final class Redlock implements AutoCloseable {
     private final Engine engine;
     private final LockRunner runner;
 
-    private Redlock(RedlockConfig config) {
+    private Redlock(RedlockConfig config, Seams seams) {
         this.config = config;
-        this.engine = new Engine(config);
+        this.engine = new Engine(config, seams);
         this.runner = new LockRunner(engine);
     }
 
@@ -52,7 +53,7 @@ public final class Redlock implements AutoCloseable {
 
     /** Creates a Redlock from a validated configuration and starts connecting to its nodes. */
     public static Redlock create(RedlockConfig config) {
-        return new Redlock(Objects.requireNonNull(config, "config"));
+        return new Redlock(Objects.requireNonNull(config, "config"), Seams.defaults());
     }
 
     public RedlockConfig config() {
@@ -216,8 +217,15 @@ public final class Redlock implements AutoCloseable {
         private LeaseListener leaseListener;
         private boolean wakeOnRelease = true;
         private RedlockObserver observer;
+        private Seams seams = Seams.defaults();
 
         private Builder() {
+        }
+
+        /** Test seams: the scheduler, random source and fault hooks of the engine. Not part of the API. */
+        Builder seams(Seams seams) {
+            this.seams = Objects.requireNonNull(seams, "seams");
+            return this;
         }
 
         /** Adds nodes by URI, e.g. {@code redis://:password@host:6379/0}; order is kept. */
@@ -351,7 +359,7 @@ public final class Redlock implements AutoCloseable {
 
         /** Validates the settings and creates the Redlock, which starts connecting to every node. */
         public Redlock build() {
-            return new Redlock(config());
+            return new Redlock(config(), seams);
         }
     }
 }

@@ -39,17 +39,17 @@ class CommitRoundRefusalIT {
     private static final long T = 6;
 
     private RedisNodes nodes;
+    private final FaultHooks hooks = new FaultHooks();
 
     @AfterEach
     void cleanUp() {
-        FaultHooks.reset();
         if (nodes != null) {
             nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume);
         }
     }
 
-    private static Redlock redlock(RedisNodes nodes) {
-        return redlockOn(nodes).nodeTimeout(units(5)).build();
+    private Redlock redlock(RedisNodes nodes) {
+        return TestSeams.with(redlockOn(nodes), hooks).nodeTimeout(units(5)).build();
     }
 
     private static String fence(String resource) {
@@ -88,13 +88,13 @@ class CommitRoundRefusalIT {
         nodes.node(2).pause();
 
         CompletableFuture<Void> resume = new CompletableFuture<>();
-        FaultHooks.armUntil(resource, FaultHooks.Point.BEFORE_COMMIT, resume, PATIENCE);
+        hooks.armUntil(resource, FaultHooks.Point.BEFORE_COMMIT, resume, PATIENCE);
         // from a thread of its own: when the replies are in before the call returns, the pause fires on the calling
         // thread, which must not be this one
         CompletableFuture<Optional<Lease>> pending = CompletableFuture
                 .supplyAsync(() -> redlock.tryAcquireAsync(resource, TTL)).thenCompose(Function.identity());
         await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
-                .until(() -> !FaultHooks.isArmed(resource, FaultHooks.Point.BEFORE_COMMIT));
+                .until(() -> !hooks.isArmed(resource, FaultHooks.Point.BEFORE_COMMIT));
         assertThat(counter(nodes.node(0), resource)).isEqualTo(T);
         assertThat(counter(nodes.node(1), resource)).isEqualTo(4);
         onNode1.accept(nodes.node(1));

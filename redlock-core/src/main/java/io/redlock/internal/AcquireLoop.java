@@ -4,9 +4,9 @@ import io.redlock.Lease;
 import io.redlock.RedlockObserver;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 
 /**
  * Acquisition rounds until one succeeds or the maximum wait is spent (SPEC R6). Between rounds it sleeps a random
@@ -35,7 +35,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The caller's place in the waiter queues: its first attempt's value; null before that or if it does not queue. */
     private volatile String waiterId;
     private final long ttlMillis;
-    private final long deadline;
+    private final Deadline deadline;
     private final CompletableFuture<Optional<Lease>> result;
     private final long wakeJitterNanos;
     /** Whether the failures alone kept the latest round from a majority (nodes down, timed out or failing). */
@@ -43,7 +43,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     // guarded by this
     private ReleaseNotifier.Subscription events;
-    private ScheduledFuture<?> pending;
+    private Future<?> pending;
     private boolean attempting;
     private boolean jittering;
     private boolean heldByOther;
@@ -55,13 +55,13 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
-    AcquireLoop(Engine engine, String resource, String key, long ttlMillis, long deadline,
+    AcquireLoop(Engine engine, String resource, String key, long ttlMillis, Deadline deadline,
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
         this.key = key;
         this.keys = Acquisition.keysOf(key);
-        this.queues = engine.config().fencing() && deadline - engine.ticker().read() > 0;
+        this.queues = engine.config().fencing() && !deadline.passed();
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
         this.result = result;
@@ -70,6 +70,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         result.whenComplete((lease, failure) -> stop(lease != null && lease.isPresent()));
     }
 
+    /** The first round; later rounds go through {@link #retry()}. */
     void attempt() {
         synchronized (this) {
             if (result.isDone()) {
@@ -133,17 +134,17 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         // refused everywhere while a majority is taken: someone holds the lock and only its release matters;
         // after a split vote (we got some nodes) the clean-ups of the other contenders matter too
         heldByOther = freeInNanos > 0 && grantsSeen == 0;
-        ThreadLocalRandom random = ThreadLocalRandom.current();
+        RandomGenerator random = engine.random();
         long delay = engine.config().retry().nextDelayNanos(random);
         if (freeInNanos >= 0) {
             delay = Math.min(delay, freeInNanos + random.nextLong(wakeJitterNanos + 1));
         }
-        long left = deadline - engine.ticker().read();
+        long left = deadline.nanosLeft();
         if (left > 0 && ticket > 0 && (grantsSeen > 0 || cleanedUpMeanwhile)) {
             // queued waiters split the nodes among them (this one took some, or another cleaned up meanwhile); the
             // tickets they now send make the nodes agree on the order, so the next rounds have one winner: try again
             // after the short clean-up back-off, not a retry delay
-            schedule(this::attemptAfterRelease, Math.min(random(jitterAfter(true)), left), true);
+            schedule(this::retry, Math.min(random(jitterAfter(true)), left), true);
             return;
         }
         boolean listening = engine.config().wakeOnRelease();
@@ -155,11 +156,11 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             events = engine.releaseNotifier().subscribe(key, this);
         }
         if (releasedMeanwhile) {
-            schedule(this::attemptAfterRelease, random(jitterAfter(false)), true);
+            schedule(this::retry, random(jitterAfter(false)), true);
             return;
         }
         boolean delayFits = delay <= left;
-        schedule(delayFits ? this::attempt : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
+        schedule(delayFits ? this::retry : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
     }
 
     @Override
@@ -178,19 +179,19 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             }
             long jitter = random(jitterAfter(cleanup));
             if (jitter >= INLINE_BELOW_NANOS) {
-                schedule(this::attemptAfterRelease, jitter, true);
+                schedule(this::retry, jitter, true);
                 return;
             }
             pending = null;
         }
-        attemptAfterRelease(); // on the I/O thread that saw the release: no hand-off to another thread
+        retry(); // on the I/O thread that saw the release: no hand-off to another thread
     }
 
     /** Caller holds the monitor. */
     private void schedule(Runnable task, long delayNanos, boolean afterRelease) {
         jittering = afterRelease;
         try {
-            pending = engine.scheduler().schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+            pending = engine.scheduler().schedule(task, delayNanos);
         } catch (RuntimeException closing) {
             result.completeExceptionally(Engine.closedException());
         }
@@ -210,8 +211,9 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         return Math.min(jitter, engine.config().retry().maxDelay().toNanos());
     }
 
-    private void attemptAfterRelease() {
-        if (engine.ticker().read() - deadline >= 0) {
+    /** Another round, unless the wait ran out meanwhile (a timer may fire late): no round starts after it. */
+    private void retry() {
+        if (deadline.passed()) {
             result.complete(Optional.empty());
             return;
         }
@@ -235,7 +237,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         }
     }
 
-    private static long random(long bound) {
-        return ThreadLocalRandom.current().nextLong(bound + 1);
+    private long random(long bound) {
+        return engine.random().nextLong(bound + 1);
     }
 }

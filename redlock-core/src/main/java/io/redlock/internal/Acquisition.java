@@ -147,7 +147,7 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> commit(List<CompletableFuture<Long>> grants, RoundResult<Long> round,
             long token) {
-        FaultHooks.reached(key, FaultHooks.Point.BEFORE_COMMIT);
+        engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
         String tokenArg = Long.toString(token);
         List<CompletableFuture<Long>> commits = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
@@ -169,7 +169,7 @@ final class Acquisition {
 
     /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */
     private boolean validNow() {
-        FaultHooks.reached(key, FaultHooks.Point.BEFORE_DECISION);
+        engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_DECISION);
         return validAt(engine.ticker().read());
     }
 
@@ -184,7 +184,7 @@ final class Acquisition {
 
     private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token,
             RoundResult<?> round) {
-        FaultHooks.reached(key, FaultHooks.Point.AFTER_VALIDITY);
+        engine.faultHooks().reached(key, FaultHooks.Point.AFTER_VALIDITY);
         if (!validAt(engine.ticker().read())) {
             return lost(replies, round); // never hand over a lease whose validity already ran out
         }
@@ -193,7 +193,7 @@ final class Acquisition {
                 Validity.validUntil(start, ttlNanos, driftFactor), replies, token);
         engine.granted(lease);
         leaveQueueWhereRefused(replies);
-        FaultHooks.reached(key, FaultHooks.Point.AFTER_HANDOVER);
+        engine.faultHooks().reached(key, FaultHooks.Point.AFTER_HANDOVER);
         return CompletableFuture.completedFuture(Optional.of(lease));
     }
 

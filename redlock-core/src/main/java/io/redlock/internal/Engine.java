@@ -25,8 +25,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,7 +50,6 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
-    private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
 
     private final RedlockConfig config;
@@ -62,7 +59,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final ClientResources ownedResources;
     private final RedisClient client;
     private final List<NodeClient> nodes;
-    private final ScheduledThreadPoolExecutor scheduler;
+    private final Scheduler scheduler;
+    private final Seams seams;
     private final LockValues values = new LockValues();
     /** How long a waiter's place in a queue lasts without a new attempt: two of its longest pauses between rounds. */
     private final String queueLifetimeArg;
@@ -76,8 +74,9 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final AtomicInteger activeLeases = new AtomicInteger();
     private ReleaseNotifier releaseNotifier;
 
-    public Engine(RedlockConfig config) {
+    public Engine(RedlockConfig config, Seams seams) {
         this.config = config;
+        this.seams = seams;
         this.ticker = config.ticker();
         this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
         this.publishOnlyToQueue = config.fencing() ? "1" : "0";
@@ -100,13 +99,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                 // a safety net for commands a stalled node never answers; rounds stop waiting much earlier
                 .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
                 .build());
-        int instance = INSTANCES.incrementAndGet();
-        this.scheduler = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "redlock-scheduler-" + instance);
-            thread.setDaemon(true);
-            return thread;
-        });
-        scheduler.setRemoveOnCancelPolicy(true);
+        this.scheduler = seams.newScheduler();
         List<NodeClient> list = new ArrayList<>();
         for (RedisURI uri : config.nodes()) {
             list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout));
@@ -138,8 +131,17 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     @Override
-    public ScheduledExecutorService scheduler() {
+    public Scheduler scheduler() {
         return scheduler;
+    }
+
+    /** The random source of retry delays and extension spread, for the calling thread. */
+    java.util.random.RandomGenerator random() {
+        return seams.random();
+    }
+
+    FaultHooks faultHooks() {
+        return seams.faultHooks();
     }
 
     @Override
@@ -199,9 +201,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
         acquiring.add(result);
         long started = ticker.read();
-        long deadline = saturatedAdd(ticker.read(), maxWait.toNanos());
-        AcquireLoop loop = new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(), deadline,
-                result);
+        AcquireLoop loop = new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(),
+                Deadline.after(ticker, maxWait), result);
         result.whenComplete((lease, failure) -> {
             acquiring.remove(result);
             observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
@@ -490,7 +491,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         if (ownedResources != null) {
             ownedResources.shutdown(0, 2, TimeUnit.SECONDS);
         }
-        scheduler.shutdownNow();
+        scheduler.shutdown(Duration.ofSeconds(1));
     }
 
     /** Waits, at most one per-node timeout, for deletes already sent, so closing does not leave keys behind. */
@@ -510,10 +511,5 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }

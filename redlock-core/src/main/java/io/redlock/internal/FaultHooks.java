@@ -36,22 +36,19 @@ public final class FaultHooks {
         void hold() throws InterruptedException;
     }
 
-    private static final Map<String, Pause> ARMED = new ConcurrentHashMap<>();
-
-    private FaultHooks() {
-    }
+    private final Map<String, Pause> armed = new ConcurrentHashMap<>();
 
     /** Pauses the next acquisition of {@code key} at {@code point} for {@code pause}. */
-    public static void arm(String key, Point point, Duration pause) {
-        ARMED.put(point + " " + key, () -> Thread.sleep(pause.toMillis()));
+    public void arm(String key, Point point, Duration pause) {
+        armed.put(point + " " + key, () -> Thread.sleep(pause.toMillis()));
     }
 
     /**
      * Pauses the next acquisition of {@code key} at {@code point} until {@code resume} completes (normally or not),
      * and never longer than {@code atMost}; the test decides what happens in the world meanwhile.
      */
-    public static void armUntil(String key, Point point, CompletionStage<?> resume, Duration atMost) {
-        ARMED.put(point + " " + key, () -> {
+    public void armUntil(String key, Point point, CompletionStage<?> resume, Duration atMost) {
+        armed.put(point + " " + key, () -> {
             try {
                 resume.toCompletableFuture().get(atMost.toMillis(), TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException e) {
@@ -61,20 +58,20 @@ public final class FaultHooks {
     }
 
     /** True while the pause is armed (it has not fired yet). */
-    public static boolean isArmed(String key, Point point) {
-        return ARMED.containsKey(point + " " + key);
+    public boolean isArmed(String key, Point point) {
+        return armed.containsKey(point + " " + key);
     }
 
     /** Disarms every pause. */
-    public static void reset() {
-        ARMED.clear();
+    public void reset() {
+        armed.clear();
     }
 
-    static void reached(String key, Point point) {
-        if (ARMED.isEmpty()) {
+    void reached(String key, Point point) {
+        if (armed.isEmpty()) {
             return;
         }
-        Pause pause = ARMED.remove(point + " " + key);
+        Pause pause = armed.remove(point + " " + key);
         if (pause != null) {
             try {
                 pause.hold();

@@ -7,7 +7,10 @@ import io.redlock.LossReason;
 import io.redlock.RedlockInterruptedException;
 import io.redlock.RedlockLock;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,12 +19,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@link RedlockLock}: one owner thread and hold count kept locally, one lease underneath. Threads of this JVM take
  * the lock one at a time: a thread becomes the local owner before it asks the nodes, and stays the owner — also
- * after a loss — until it unlocks, so its {@code unlock()} can report the loss.
+ * after a loss — until it unlocks, so its {@code unlock()} can report the loss. A re-entrant call counts only while
+ * the lease is still valid; once it was lost or ran out, the stale hold is dropped and the call acquires afresh.
  */
 public final class RedlockLockImpl implements RedlockLock {
 
-    /** Waiting "forever" is done in chunks of this, so the loop stays bounded per call. */
-    private static final Duration WAIT_CHUNK = Duration.ofMinutes(1);
+    /** The wait of {@code lock()}: one acquisition that ends only when it succeeds (or the Redlock closes). */
+    private static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
 
     private final Engine engine;
     private final String resource;
@@ -32,6 +36,8 @@ public final class RedlockLockImpl implements RedlockLock {
     private int holds;
     private RedlockLease lease;
     private Watchdog watchdog;
+    /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
+    private final Map<Thread, DroppedHolds> dropped = new WeakHashMap<>();
 
     public RedlockLockImpl(Engine engine, String resource, LockOptions options) {
         ConfigCheck.resource(resource);
@@ -47,31 +53,18 @@ public final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public void lock() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                lockInterruptibly();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true; // lock() is not interruptible: keep waiting, restore the flag afterwards
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        acquireUninterruptibly(options.ttl(), true);
     }
 
     @Override
     public void lockInterruptibly() throws InterruptedException {
-        while (!acquire(WAIT_CHUNK, options.ttl(), true)) {
-            // keep waiting
-        }
+        acquire(FOREVER, options.ttl(), true, true);
     }
 
     @Override
     public boolean tryLock() {
         try {
-            return acquire(Duration.ZERO, options.ttl(), true);
+            return acquire(Duration.ZERO, options.ttl(), true, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -80,70 +73,116 @@ public final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
-        return acquire(Duration.ofNanos(Math.max(0, unit.toNanos(time))), options.ttl(), true);
+        return acquire(Duration.ofNanos(Math.max(0, unit.toNanos(time))), options.ttl(), true, true);
     }
 
     @Override
     public void lock(Duration leaseTime) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                if (acquire(WAIT_CHUNK, leaseTime, false)) {
-                    break;
-                }
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        acquireUninterruptibly(leaseTime, false);
     }
 
     @Override
     public boolean tryLock(Duration waitTime, Duration leaseTime) throws InterruptedException {
-        return acquire(waitTime, leaseTime, false);
+        return acquire(waitTime, leaseTime, false, true);
     }
 
-    private boolean acquire(Duration maxWait, Duration ttl, boolean keepAlive) throws InterruptedException {
-        Thread me = Thread.currentThread();
-        synchronized (this) {
-            if (owner == me) {
-                holds++;
-                return true;
-            }
+    /** Waits as long as it takes, through interrupts; the interrupt flag is set again afterwards. */
+    private void acquireUninterruptibly(Duration ttl, boolean keepAlive) {
+        try {
+            acquire(FOREVER, ttl, keepAlive, false);
+        } catch (InterruptedException cannotHappen) {
+            throw new IllegalStateException(cannotHappen);
         }
-        if (Thread.interrupted()) {
+    }
+
+    /**
+     * Takes the lock within {@code maxWait}: counts a re-entry while the lease is valid, else waits to be the local
+     * owner, then asks the nodes. Only an {@code interruptible} call gives up on interrupt; an uninterruptible one sets
+     * the interrupt flag again when it returns.
+     */
+    private boolean acquire(Duration maxWait, Duration ttl, boolean keepAlive, boolean interruptible)
+            throws InterruptedException {
+        Thread me = Thread.currentThread();
+        if (reenter(me)) {
+            return true;
+        }
+        if (interruptible && Thread.interrupted()) {
             throw new InterruptedException();
         }
-        long startedAt = engine.ticker().read();
-        long waitNanos = saturatedNanos(maxWait);
-        if (!claimLocally(me, startedAt, waitNanos)) {
-            return false;
-        }
-        boolean acquired = false;
+        Wait wait = new Wait(Deadline.after(engine.ticker(), maxWait), interruptible);
         try {
-            long left = Math.max(0, waitNanos - (engine.ticker().read() - startedAt));
-            acquired = acquireFromNodes(me, Duration.ofNanos(left), ttl, keepAlive);
-            return acquired;
+            if (!isOwner(me) && !claimLocally(me, wait)) {
+                return false;
+            }
+            boolean acquired = false;
+            try {
+                Optional<RedlockLease> granted = acquireFromNodes(wait, ttl);
+                if (granted.isPresent()) {
+                    hold(me, granted.get(), ttl, keepAlive);
+                    acquired = true;
+                }
+                return acquired;
+            } finally {
+                if (!acquired) {
+                    freeLocally();
+                }
+            }
         } finally {
-            if (!acquired) {
-                freeLocally();
+            if (wait.interrupted) {
+                me.interrupt();
             }
         }
     }
 
     /**
-     * Becomes the local owner, waiting (up to the wait time) while another thread of this JVM holds or acquires the
-     * lock. False if the wait ran out first.
+     * A re-entrant call by the holder: true (counted) while its lease is valid. A lease that was lost or ran out is
+     * dropped — its listeners told, its remaining keys released, the owed unlocks remembered — and the caller stays
+     * the local owner for a fresh acquisition.
      */
-    private synchronized boolean claimLocally(Thread me, long startedAt, long waitNanos) throws InterruptedException {
+    private boolean reenter(Thread me) {
+        RedlockLease stale;
+        Watchdog dog;
+        synchronized (this) {
+            if (owner != me || holds == 0) {
+                return false;
+            }
+            if (lease.isValid()) {
+                holds++;
+                return true;
+            }
+            stale = lease;
+            dog = watchdog;
+            dropped.put(me, new DroppedHolds(holds, stale));
+            holds = 0;
+            lease = null;
+            watchdog = null;
+        }
+        dog.detachWorker();
+        dog.awaitListenersTold();
+        engine.settleBeforeRelease(stale);
+        stale.releaseAsync(); // what is left of it on the nodes: our own value, safe to delete whenever it lands
+        return false;
+    }
+
+    private synchronized boolean isOwner(Thread me) {
+        return owner == me;
+    }
+
+    /**
+     * Becomes the local owner, waiting (until the deadline) while another thread of this JVM holds or acquires the
+     * lock. False if the deadline came first.
+     */
+    private synchronized boolean claimLocally(Thread me, Wait wait) throws InterruptedException {
         while (owner != null) { // bounded: each pass waits out part of the wait time, or an unlock woke us
-            long left = waitNanos - (engine.ticker().read() - startedAt);
+            long left = wait.deadline.nanosLeft();
             if (left <= 0) {
                 return false;
             }
-            TimeUnit.NANOSECONDS.timedWait(this, left);
+            try {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (InterruptedException e) {
+                wait.interrupted(e);
+            }
         }
         owner = me;
         holds = 0;
@@ -158,24 +197,30 @@ public final class RedlockLockImpl implements RedlockLock {
         notifyAll();
     }
 
-    private boolean acquireFromNodes(Thread me, Duration maxWait, Duration ttl, boolean keepAlive)
-            throws InterruptedException {
-        CompletableFuture<Optional<Lease>> attempt = engine.acquire(resource, ttl, maxWait);
-        Optional<Lease> acquired;
-        try {
-            acquired = attempt.get();
-        } catch (InterruptedException e) {
-            attempt.cancel(false); // a lease obtained after this is released at once
-            throw e;
-        } catch (ExecutionException e) {
-            throw Blocking.unwrap(e.getCause(), "lock " + resource);
-        } catch (CancellationException e) {
-            throw new RedlockInterruptedException("lock " + resource + " was cancelled", new InterruptedException());
+    /** One acquisition on the nodes with whatever is left of the wait (one place in the queue); empty if it ran out. */
+    private Optional<RedlockLease> acquireFromNodes(Wait wait, Duration ttl) throws InterruptedException {
+        Duration left = wait.deadline.bounded() ? Duration.ofNanos(wait.deadline.nanosLeft()) : FOREVER;
+        CompletableFuture<Optional<Lease>> attempt = engine.acquire(resource, ttl, left);
+        while (true) {
+            try {
+                return attempt.get().map(RedlockLease.class::cast);
+            } catch (InterruptedException e) {
+                try {
+                    wait.interrupted(e);
+                } catch (InterruptedException giveUp) {
+                    attempt.cancel(false); // a lease obtained after this is released at once
+                    throw giveUp;
+                }
+            } catch (ExecutionException e) {
+                throw Blocking.unwrap(e.getCause(), "lock " + resource);
+            } catch (CancellationException e) {
+                throw new RedlockInterruptedException("lock " + resource + " was cancelled", new InterruptedException());
+            }
         }
-        if (acquired.isEmpty()) {
-            return false;
-        }
-        RedlockLease granted = (RedlockLease) acquired.get();
+    }
+
+    /** The caller now holds {@code granted}: watched, and kept alive unless it is a fixed lease. */
+    private void hold(Thread me, RedlockLease granted, Duration ttl, boolean keepAlive) {
         Watchdog dog = Watchdog.of(engine, granted);
         if (keepAlive) {
             dog.autoExtend(ttl, options.extendWhenRemaining(), options.maxHold());
@@ -186,26 +231,21 @@ public final class RedlockLockImpl implements RedlockLock {
             lease = granted;
             watchdog = dog;
         }
-        return true;
-    }
-
-    private static long saturatedNanos(Duration duration) {
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
     }
 
     @Override
     public void unlock() {
         RedlockLease held;
         Watchdog dog;
+        Thread me = Thread.currentThread();
         synchronized (this) {
-            if (owner != Thread.currentThread() || holds == 0) {
+            if (owner != me || holds == 0) {
+                if (owedUnlock(me)) {
+                    return;
+                }
                 throw new IllegalMonitorStateException("the lock on '" + resource + "' is held by "
                         + (owner == null || holds == 0 ? "nobody" : "thread " + owner.getName()) + ", not by "
-                        + Thread.currentThread().getName());
+                        + me.getName());
             }
             if (--holds > 0) {
                 return;
@@ -229,6 +269,23 @@ public final class RedlockLockImpl implements RedlockLock {
         }
     }
 
+    /**
+     * Caller holds the monitor. An unlock owed by holds that were dropped after their lease was lost: the last one
+     * throws {@link LeaseLostException}, the others return true quietly (as nested unlocks of a held lock do). False
+     * if {@code me} owes none.
+     */
+    private boolean owedUnlock(Thread me) {
+        DroppedHolds owed = dropped.get(me);
+        if (owed == null) {
+            return false;
+        }
+        if (--owed.count > 0) {
+            return true;
+        }
+        dropped.remove(me);
+        throw new LeaseLostException(resource, owed.lease.lossReason().orElse(LossReason.EXPIRED), null);
+    }
+
     @Override
     public synchronized boolean isHeldByCurrentThread() {
         return owner == Thread.currentThread() && lease != null && lease.isValid();
@@ -249,5 +306,36 @@ public final class RedlockLockImpl implements RedlockLock {
         return "RedlockLock[" + resource + ", " + (owner == null ? "free"
                 : holds == 0 ? "being acquired by " + owner.getName() : "held by " + owner.getName() + " x" + holds)
                 + "]";
+    }
+
+    /** One blocking call's wait: its deadline, and what an interrupt does to it. */
+    private static final class Wait {
+        final Deadline deadline;
+        final boolean interruptible;
+        boolean interrupted;
+
+        Wait(Deadline deadline, boolean interruptible) {
+            this.deadline = deadline;
+            this.interruptible = interruptible;
+        }
+
+        /** Rethrows for an interruptible wait; an uninterruptible one remembers it and goes on. */
+        void interrupted(InterruptedException e) throws InterruptedException {
+            if (interruptible) {
+                throw e;
+            }
+            interrupted = true;
+        }
+    }
+
+    /** The holds of a lost lease that were dropped when its thread locked again. */
+    private static final class DroppedHolds {
+        int count;
+        final RedlockLease lease;
+
+        DroppedHolds(int count, RedlockLease lease) {
+            this.count = count;
+            this.lease = lease;
+        }
     }
 }

@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 
 /**
@@ -27,7 +25,7 @@ final class Round<R> {
 
         Ticker ticker();
 
-        ScheduledExecutorService scheduler();
+        Scheduler scheduler();
 
         Redaction redaction();
 
@@ -52,8 +50,8 @@ final class Round<R> {
     private boolean starting = true;
     private boolean timedOut;
     private boolean finished;
-    private ScheduledFuture<?> timer;
-    private ScheduledFuture<?> othersTimer;
+    private Future<?> timer;
+    private Future<?> othersTimer;
 
     private Round(List<NodeClient> nodes, Predicate<R> granted, boolean[] required, Context context) {
         int n = nodes.size();
@@ -100,13 +98,13 @@ final class Round<R> {
 
     private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
             long othersWaitNanos) {
-        ScheduledExecutorService scheduler = context.scheduler();
-        ScheduledFuture<?> t;
-        ScheduledFuture<?> o = null;
+        Scheduler scheduler = context.scheduler();
+        Future<?> t;
+        Future<?> o = null;
         try {
-            t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos(), TimeUnit.NANOSECONDS);
+            t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos());
             if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
-                o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos, TimeUnit.NANOSECONDS);
+                o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos);
             }
         } catch (RejectedExecutionException closing) {
             result.completeExceptionally(new RedlockException("this Redlock is closed"));
@@ -204,8 +202,8 @@ final class Round<R> {
         if (outcome == null) {
             return;
         }
-        ScheduledFuture<?> t;
-        ScheduledFuture<?> o;
+        Future<?> t;
+        Future<?> o;
         synchronized (this) {
             t = timer;
             o = othersTimer;

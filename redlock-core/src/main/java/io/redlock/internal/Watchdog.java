@@ -3,8 +3,7 @@ package io.redlock.internal;
 import io.redlock.LossReason;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,9 +35,9 @@ final class Watchdog {
     private boolean extending;
     private Thread worker;
     private boolean interruptedWorker;
-    private ScheduledFuture<?> extendTask;
-    private ScheduledFuture<?> expiryTask;
-    private ScheduledFuture<?> maxHoldTask;
+    private Future<?> extendTask;
+    private Future<?> expiryTask;
+    private Future<?> maxHoldTask;
     private final CompletableFuture<Void> told = new CompletableFuture<>();
     private boolean declared;
 
@@ -96,9 +95,9 @@ final class Watchdog {
 
     /** No more extensions, no loss: the lease is being released. */
     void stop() {
-        ScheduledFuture<?> extend;
-        ScheduledFuture<?> expiry;
-        ScheduledFuture<?> maxHold;
+        Future<?> extend;
+        Future<?> expiry;
+        Future<?> maxHold;
         synchronized (this) {
             if (!stopped && autoExtend) {
                 engine.leaseWatched(false);
@@ -120,7 +119,7 @@ final class Watchdog {
      */
     private void scheduleExtension(long minDelayNanos) {
         long now = engine.ticker().read();
-        long spread = ThreadLocalRandom.current().nextLong(extendWhenRemainingNanos / 8 + 1);
+        long spread = engine.random().nextLong(extendWhenRemainingNanos / 8 + 1);
         long due = lease.validUntil() - extendWhenRemainingNanos - spread - now;
         extendTask = schedule(this::extend, Math.max(minDelayNanos, due));
     }
@@ -223,9 +222,9 @@ final class Watchdog {
      * still working under this lease).
      */
     private void lose(LossReason reason) {
-        ScheduledFuture<?> extend;
-        ScheduledFuture<?> expiry;
-        ScheduledFuture<?> maxHold;
+        Future<?> extend;
+        Future<?> expiry;
+        Future<?> maxHold;
         synchronized (this) {
             if (stopped) {
                 return;
@@ -277,16 +276,16 @@ final class Watchdog {
         }
     }
 
-    private ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+    private Future<?> schedule(Runnable task, long delayNanos) {
         try {
-            return engine.scheduler().schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+            return engine.scheduler().schedule(task, delayNanos);
         } catch (RuntimeException closing) {
             stopped = true; // the Redlock is closing: leases are left to expire
             return null;
         }
     }
 
-    private static void cancel(ScheduledFuture<?> task) {
+    private static void cancel(Future<?> task) {
         if (task != null) {
             task.cancel(false);
         }

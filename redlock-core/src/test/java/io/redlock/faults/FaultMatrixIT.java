@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.TestSeams;
 import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -70,7 +71,6 @@ class FaultMatrixIT {
 
     @AfterEach
     void cleanUp() throws Exception {
-        FaultHooks.reset();
         for (int i = cleanup.size() - 1; i >= 0; i--) {
             cleanup.get(i).close();
         }
@@ -247,12 +247,14 @@ class FaultMatrixIT {
         Workload w = workload(nodes.uris());
         w.awaitAcquisitions(3, PATIENCE);
         for (FaultHooks.Point point : List.of(FaultHooks.Point.BEFORE_DECISION, FaultHooks.Point.AFTER_VALIDITY)) {
-            FaultHooks.arm(Workload.RESOURCE, point, ttls(1.2));
-            await().atMost(PATIENCE).until(() -> !FaultHooks.isArmed(Workload.RESOURCE, point));
+            w.hooks().arm(Workload.RESOURCE, point, ttls(1.2));
+            await().atMost(PATIENCE).until(() -> !w.hooks().isArmed(Workload.RESOURCE, point));
             w.awaitAcquisitions(3, PATIENCE);
         }
         w.stop();
-        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
+        FaultHooks hooks = new FaultHooks();
+        Redlock probe = closeLater(TestSeams.with(Redlock.builder(), hooks).nodes(nodes.uris())
+                .nodeTimeout(PROBE_TIMEOUT).build());
         NodeKeys keys = closeLater(new NodeKeys(nodes));
         Duration probeTtl = ttls(2);
         Duration pause = ttls(2.4); // 1.2 × the probe's TTL
@@ -261,7 +263,7 @@ class FaultMatrixIT {
         for (FaultHooks.Point point : List.of(FaultHooks.Point.BEFORE_DECISION, FaultHooks.Point.AFTER_VALIDITY)) {
             String key = "paused-" + point;
             probe.tryAcquire(key, probeTtl).orElseThrow().release(); // unpaused, the same attempt succeeds
-            FaultHooks.arm(key, point, pause);
+            hooks.arm(key, point, pause);
             long start = System.nanoTime();
             // on a thread of its own: the pause may run on the calling thread if the replies are back before the
             // call returns, and this thread has to watch the keys meanwhile
@@ -270,7 +272,7 @@ class FaultMatrixIT {
             keepKeysPastTheirTtl(nodes, keys, key, ttls(1));
             Optional<Lease> result = attempt.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertThat(FaultHooks.isArmed(key, point)).as("%s: the pause fired in this attempt", point).isFalse();
+            assertThat(hooks.isArmed(key, point)).as("%s: the pause fired in this attempt", point).isFalse();
             assertThat(took).as("%s: the attempt was paused", point).isGreaterThanOrEqualTo(pause);
             assertThat(result).as("%s: an attempt paused past TTL − drift is refused", point).isEmpty();
             keys.awaitGone(key, ttls(10), point + ": the refused attempt released its keys");

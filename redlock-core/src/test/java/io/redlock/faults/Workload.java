@@ -7,9 +7,11 @@ import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.RedlockException;
 import io.redlock.RetryPolicy;
+import io.redlock.TestSeams;
 import io.redlock.fencing.Fence;
 import io.redlock.fencing.FencedRedis;
 import io.redlock.fencing.FencedResult;
+import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.history.History;
 import io.redlock.testkit.history.Op;
@@ -44,6 +46,7 @@ final class Workload implements AutoCloseable {
     final List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
 
     private final List<Redlock> clients = new ArrayList<>();
+    private final FaultHooks hooks = new FaultHooks();
     private final RedisClient storageClient;
     private final StatefulRedisConnection<String, String> storageConnection;
     private final List<Thread> threads = new ArrayList<>();
@@ -52,6 +55,11 @@ final class Workload implements AutoCloseable {
     private volatile boolean extendEachHold;
     private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
     private final String processPrefix;
+
+    /** The workers' fault hooks (one set, shared by their clients). */
+    FaultHooks hooks() {
+        return hooks;
+    }
 
     Workload(List<String> lockUris, RedisServer storage, Duration ttl) {
         this(lockUris, storage.uri(), ttl, WORKERS, "worker-", true);
@@ -68,7 +76,7 @@ final class Workload implements AutoCloseable {
             storageConnection.sync().mset(java.util.Map.of(FENCED_COUNTER, "0", PLAIN_COUNTER, "0"));
         }
         for (int i = 0; i < workers; i++) {
-            clients.add(Redlock.builder().nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
+            clients.add(TestSeams.with(Redlock.builder(), hooks).nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
                     .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60)))
                     .observer(new io.redlock.RedlockObserver() {
                         @Override

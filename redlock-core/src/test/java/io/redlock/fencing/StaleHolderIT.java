@@ -7,6 +7,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.TestSeams;
 import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -20,7 +21,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,13 +36,11 @@ class StaleHolderIT {
     private static final Duration TTL = Duration.ofMillis(500);
     private static final Duration PATIENCE = TTL.multipliedBy(20);
 
-    private static Redlock redlock(RedisNodes nodes) {
-        return Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(Duration.ofMillis(100)).build();
-    }
+    private final FaultHooks hooks = new FaultHooks();
 
-    @AfterEach
-    void disarm() {
-        FaultHooks.reset();
+    private Redlock redlock(RedisNodes nodes) {
+        return TestSeams.with(Redlock.builder(), hooks).nodes(nodes.uriArray()).nodeTimeout(Duration.ofMillis(100))
+                .build();
     }
 
     /**
@@ -51,15 +49,15 @@ class StaleHolderIT {
      *
      * @return {@code a}'s stale lease and {@code b}'s newer one
      */
-    private static Lease[] staleAndNewer(Redlock a, Redlock b, RedisNodes nodes) throws Exception {
+    private Lease[] staleAndNewer(Redlock a, Redlock b, RedisNodes nodes) throws Exception {
         CompletableFuture<Void> resume = new CompletableFuture<>();
-        FaultHooks.armUntil(RESOURCE, FaultHooks.Point.AFTER_HANDOVER, resume, PATIENCE);
+        hooks.armUntil(RESOURCE, FaultHooks.Point.AFTER_HANDOVER, resume, PATIENCE);
         // from a thread of its own: when the replies are in before the call returns, the pause fires on the calling
         // thread, which must not be this one
         CompletableFuture<Optional<Lease>> pending = CompletableFuture
                 .supplyAsync(() -> a.tryAcquireAsync(RESOURCE, TTL)).thenCompose(Function.identity());
         await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
-                .until(() -> !FaultHooks.isArmed(RESOURCE, FaultHooks.Point.AFTER_HANDOVER));
+                .until(() -> !hooks.isArmed(RESOURCE, FaultHooks.Point.AFTER_HANDOVER));
         // a is paused holding a majority; its keys expire meanwhile (the pause outlasts the TTL)
         await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
                 .until(() -> nodes.servers().stream().allMatch(n -> n.get(RESOURCE) == null));

@@ -1,0 +1,26 @@
+package io.redlock.internal;
+
+import java.time.Duration;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Runs the engine's timed work: round deadlines, retry delays, watchdog checks and clean-up retries. One per engine,
+ * injected (like Caffeine's {@code Scheduler}) so tests can move time by hand instead of sleeping.
+ */
+public interface Scheduler {
+
+    /**
+     * Runs {@code task} once, {@code delayNanos} from now (at once if not positive); cancel the returned future to
+     * drop it.
+     *
+     * @throws RejectedExecutionException once {@link #shutdown(Duration)} was called
+     */
+    Future<?> schedule(Runnable task, long delayNanos);
+
+    /**
+     * Drops every pending task, accepts no new one, and waits at most {@code wait} for a running task (and the thread
+     * that ran it) to end. Called from a task it returns at once.
+     */
+    void shutdown(Duration wait);
+}

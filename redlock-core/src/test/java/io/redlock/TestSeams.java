@@ -1,0 +1,21 @@
+package io.redlock;
+
+import io.redlock.internal.FaultHooks;
+import io.redlock.internal.Seams;
+
+/** Reaches the builder's package-private test seams from tests in other packages. */
+public final class TestSeams {
+
+    private TestSeams() {
+    }
+
+    /** {@code builder} with {@code seams}. */
+    public static Redlock.Builder with(Redlock.Builder builder, Seams seams) {
+        return builder.seams(seams);
+    }
+
+    /** {@code builder} with fault hooks the test arms. */
+    public static Redlock.Builder with(Redlock.Builder builder, FaultHooks hooks) {
+        return builder.seams(Seams.defaults().faultHooks(hooks));
+    }
+}
