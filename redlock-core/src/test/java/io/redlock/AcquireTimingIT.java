@@ -1,0 +1,181 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.ItSupport.units;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.internal.ManualScheduler;
+import io.redlock.internal.Seams;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The acquisition loop's timing, with time in the test's hands: the client's ticker and scheduler are fakes that
+ * move only when the test says so, while the nodes are real. Nothing here sleeps.
+ */
+@WithRedisNodes(5)
+class AcquireTimingIT {
+
+    private static final Duration HELD_FOR = Duration.ofSeconds(60);
+    private static final Duration TTL = Duration.ofSeconds(10);
+    private static final Duration RETRY = Duration.ofSeconds(20);
+
+    private final FakeTicker ticker = new FakeTicker();
+    private final ManualScheduler scheduler = new ManualScheduler(ticker);
+
+    /** A client on fake time: every retry delay is {@link #RETRY}, every node timeout waits for the test. */
+    private Redlock.Builder onFakeTime(RedisNodes nodes) {
+        Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
+        return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).retry(RetryPolicy.uniform(RETRY, RETRY));
+    }
+
+    private static String queueOf(String resource) {
+        return resource + RedlockConfig.WAITERS_SUFFIX;
+    }
+
+    private static long calls(RedisServer node, String command) {
+        String stats = node.redis(r -> r.info("commandstats"));
+        for (String line : stats.split("\r?\n")) {
+            if (line.startsWith("cmdstat_" + command + ":calls=")) {
+                return Long.parseLong(line.substring(line.indexOf('=') + 1, line.indexOf(',')));
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Waits (real time, bounded) until the loop has settled on exactly one timer, its next round {@link #RETRY} from
+     * now (a round in flight has its node timeout pending instead).
+     */
+    private Duration awaitNextRound() {
+        await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+                .until(() -> scheduler.pending().equals(List.of(RETRY)));
+        return RETRY;
+    }
+
+    @Test
+    void noRoundStartsAfterTheWaitRanOutEvenWhenTheTimerFiresLate(RedisNodes nodes) {
+        try (Redlock holder = redlockOn(nodes).fencing(false).build();
+                Redlock waiter = onFakeTime(nodes).fencing(false).wakeOnRelease(false).build()) {
+            Lease held = holder.tryAcquire("budget", HELD_FOR).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = waiter
+                    .acquireAsync("budget", TTL, RETRY.plus(Duration.ofSeconds(5))).toCompletableFuture();
+            awaitNextRound();
+            long setsBefore = calls(nodes.node(0), "set");
+
+            ticker.advance(RETRY.plus(Duration.ofSeconds(6))); // the retry timer is late: the wait is over
+            scheduler.runDue();
+
+            assertThat(waiting).succeedsWithin(units(50)).isEqualTo(Optional.empty());
+            assertThat(calls(nodes.node(0), "set")).as("SETs after the wait ran out").isEqualTo(setsBefore);
+            held.release();
+        }
+    }
+
+    @Test
+    void aRoundIsDecidedAtAMajorityWithoutWaitingForTheNodeTimeout(RedisNodes nodes) {
+        try (Redlock client = onFakeTime(nodes).build()) {
+            List<RedisServer> frozen = nodes.servers().subList(3, 5);
+            frozen.forEach(RedisServer::pause);
+            try {
+                // the node timeout is a task of the fake scheduler: it never fires unless the test moves time
+                Lease lease = client.tryAcquireAsync("early", TTL).toCompletableFuture().join().orElseThrow();
+                assertThat(lease.remainingValidity()).isEqualTo(TTL.minus(TTL.dividedBy(100)).minusMillis(2));
+            } finally {
+                frozen.forEach(RedisServer::resume);
+            }
+        }
+    }
+
+    @Test
+    void cancellingAWaitingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) {
+        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
+            Lease held = holder.tryAcquire("cancelled", HELD_FOR).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("cancelled", TTL, HELD_FOR)
+                    .toCompletableFuture();
+            awaitNextRound();
+            assertThat(nodes.node(0).<Long>redis(r -> r.zcard(queueOf("cancelled")))).isEqualTo(1);
+
+            waiting.cancel(false);
+
+            assertThat(scheduler.pending()).isEmpty();
+            await().atMost(units(50)).until(() -> nodes.servers().stream()
+                    .allMatch(n -> n.redis(r -> r.zcard(queueOf("cancelled"))) == 0));
+            held.release();
+        }
+    }
+
+    @Test
+    void anInterruptedBlockingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) throws Exception {
+        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
+            Lease held = holder.tryAcquire("interrupted", HELD_FOR).orElseThrow();
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread blocked = new Thread(() -> {
+                try {
+                    waiter.acquire("interrupted", TTL, HELD_FOR);
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            blocked.start();
+            awaitNextRound();
+
+            blocked.interrupt();
+            blocked.join(units(50).toMillis());
+
+            assertThat(thrown.get()).isInstanceOf(RedlockInterruptedException.class);
+            assertThat(scheduler.pending()).isEmpty();
+            await().atMost(units(50)).until(() -> nodes.servers().stream()
+                    .allMatch(n -> n.redis(r -> r.zcard(queueOf("interrupted"))) == 0));
+            held.release();
+        }
+    }
+
+    @Test
+    void lockWithoutATimeoutKeepsItsOnePlaceInTheQueueWhileItWaits(RedisNodes nodes) throws Exception {
+        String resource = "one-place";
+        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build();
+                Redlock later = redlockOn(nodes).build()) {
+            Lease held = holder.tryAcquire(resource, HELD_FOR).orElseThrow();
+            RedlockLock lock = waiter.lock(resource);
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread first = new Thread(() -> {
+                try {
+                    lock.lock();
+                    lock.unlock();
+                } catch (Throwable t) {
+                    failed.set(t);
+                }
+            });
+            first.start();
+            awaitNextRound();
+            CompletableFuture<Optional<Lease>> second = later.acquireAsync(resource, TTL, HELD_FOR)
+                    .toCompletableFuture();
+            await().atMost(units(50)).until(() -> nodes.servers().stream()
+                    .allMatch(n -> n.redis(r -> r.zcard(queueOf(resource))) == 2));
+            List<String> queued = nodes.node(0).redis(r -> r.zrange(queueOf(resource), 0, -1));
+
+            for (int round = 0; round < 9; round++) { // three minutes of waiting, one round every 20 s
+                scheduler.advance(awaitNextRound());
+            }
+            awaitNextRound();
+
+            assertThat(nodes.node(0).<List<String>>redis(r -> r.zrange(queueOf(resource), 0, -1)))
+                    .as("the queue after three minutes").isEqualTo(queued);
+            held.release();
+            first.join(units(50).toMillis());
+            assertThat(first.isAlive()).isFalse();
+            assertThat(failed.get()).isNull();
+            assertThat(second).succeedsWithin(units(50)).matches(Optional::isPresent);
+            second.join().orElseThrow().release();
+        }
+    }
+}
