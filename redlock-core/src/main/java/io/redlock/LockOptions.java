@@ -1,21 +1,22 @@
 package io.redlock;
 
 import java.time.Duration;
-import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How {@code withLock} and the {@link java.util.concurrent.locks.Lock} adapter hold a lock: the TTL of each
  * acquisition and extension, how long to wait for the lock, the longest time to keep extending it (SPEC R8), and
  * when to extend. Immutable.
  *
- * <p>Defaults: TTL {@value #DEFAULT_TTL_SECONDS} s, wait {@value #DEFAULT_MAX_WAIT_SECONDS} s, maximum hold
- * {@value #DEFAULT_MAX_HOLD_MINUTES} minutes, extend when a third of the TTL remains.
+ * <p>A TTL or wait left unset is the {@link Redlock}'s ({@link Redlock.Builder#defaultTtl(Duration)},
+ * {@link Redlock.Builder#defaultMaxWait(Duration)}); {@link #defaults()} leaves both unset. The maximum hold time
+ * defaults to {@link #DEFAULT_MAX_HOLD}; an extension starts when a third of the TTL remains unless
+ * {@link Builder#extendWhenRemaining(Duration)} says otherwise.
  */
 public final class LockOptions {
 
-    public static final long DEFAULT_TTL_SECONDS = 30;
-    public static final long DEFAULT_MAX_WAIT_SECONDS = 30;
-    public static final long DEFAULT_MAX_HOLD_MINUTES = 10;
+    /** The longest time a lease is kept alive when the options do not say: 10 minutes. */
+    public static final Duration DEFAULT_MAX_HOLD = Duration.ofMinutes(10);
 
     private static final LockOptions DEFAULTS = builder().build();
 
@@ -28,10 +29,10 @@ public final class LockOptions {
         this.ttl = builder.ttl;
         this.maxWait = builder.maxWait;
         this.maxHold = builder.maxHold;
-        this.extendWhenRemaining = builder.extendWhenRemaining != null ? builder.extendWhenRemaining
-                : ttl.dividedBy(3);
+        this.extendWhenRemaining = builder.extendWhenRemaining;
     }
 
+    /** Everything from the {@link Redlock}: its default TTL and wait, {@link #DEFAULT_MAX_HOLD}. */
     public static LockOptions defaults() {
         return DEFAULTS;
     }
@@ -40,77 +41,91 @@ public final class LockOptions {
         return new Builder();
     }
 
-    /** A builder starting from these options. */
+    /** A builder starting from these options (unset values stay unset). */
     public Builder toBuilder() {
-        Builder builder = new Builder().ttl(ttl).maxWait(maxWait).maxHold(maxHold);
+        Builder builder = new Builder();
+        builder.ttl = ttl;
+        builder.maxWait = maxWait;
+        builder.maxHold = maxHold;
         builder.extendWhenRemaining = extendWhenRemaining;
         return builder;
     }
 
-    public Duration ttl() {
-        return ttl;
+    /** The TTL of each acquisition and extension; empty for the Redlock's default TTL. */
+    public Optional<Duration> ttl() {
+        return Optional.ofNullable(ttl);
     }
 
-    public Duration maxWait() {
-        return maxWait;
+    /** How long to wait for the lock; empty for the Redlock's default wait. */
+    public Optional<Duration> maxWait() {
+        return Optional.ofNullable(maxWait);
     }
 
+    /** The longest time the lease is kept alive. */
     public Duration maxHold() {
         return maxHold;
     }
 
-    /** An extension starts when the remaining validity drops to this. */
-    public Duration extendWhenRemaining() {
-        return extendWhenRemaining;
+    /** An extension starts when the remaining validity drops to this; empty for a third of the TTL. */
+    public Optional<Duration> extendWhenRemaining() {
+        return Optional.ofNullable(extendWhenRemaining);
     }
 
     @Override
     public String toString() {
-        return "LockOptions[ttl=" + ttl + ", maxWait=" + maxWait + ", maxHold=" + maxHold + ", extendWhenRemaining="
-                + extendWhenRemaining + "]";
+        return "LockOptions[ttl=" + (ttl == null ? "default" : ttl) + ", maxWait="
+                + (maxWait == null ? "default" : maxWait) + ", maxHold=" + maxHold + ", extendWhenRemaining="
+                + (extendWhenRemaining == null ? "ttl/3" : extendWhenRemaining) + "]";
     }
 
     /** Collects options; {@link #build()} checks them and names a bad value. */
     public static final class Builder {
-        private Duration ttl = Duration.ofSeconds(DEFAULT_TTL_SECONDS);
-        private Duration maxWait = Duration.ofSeconds(DEFAULT_MAX_WAIT_SECONDS);
-        private Duration maxHold = Duration.ofMinutes(DEFAULT_MAX_HOLD_MINUTES);
+        private Duration ttl;
+        private Duration maxWait;
+        private Duration maxHold = DEFAULT_MAX_HOLD;
         private Duration extendWhenRemaining;
 
         private Builder() {
         }
 
+        /** Default: the Redlock's default TTL. */
         public Builder ttl(Duration ttl) {
             this.ttl = ttl;
             return this;
         }
 
+        /** Default: the Redlock's default wait. */
         public Builder maxWait(Duration maxWait) {
             this.maxWait = maxWait;
             return this;
         }
 
+        /** Default: {@link #DEFAULT_MAX_HOLD}. */
         public Builder maxHold(Duration maxHold) {
             this.maxHold = maxHold;
             return this;
         }
 
-        /** Default: a third of the TTL. */
+        /**
+         * Default: a third of the TTL. The largest accepted value depends on the Redlock's drift factor and per-node
+         * timeout; a larger one is refused where the options are used.
+         */
         public Builder extendWhenRemaining(Duration remaining) {
             this.extendWhenRemaining = remaining;
             return this;
         }
 
         public LockOptions build() {
-            positive("ttl", ttl);
-            Objects.requireNonNull(maxWait, "maxWait");
-            if (maxWait.isNegative()) {
+            if (ttl != null) {
+                positive("ttl", ttl);
+            }
+            if (maxWait != null && maxWait.isNegative()) {
                 throw new RedlockConfigException("maxWait must not be negative, was " + maxWait);
             }
             positive("maxHold", maxHold);
             if (extendWhenRemaining != null) {
                 positive("extendWhenRemaining", extendWhenRemaining);
-                if (extendWhenRemaining.compareTo(ttl) >= 0) {
+                if (ttl != null && extendWhenRemaining.compareTo(ttl) >= 0) {
                     throw new RedlockConfigException("extendWhenRemaining must be less than the ttl " + ttl + ", was "
                             + extendWhenRemaining);
                 }

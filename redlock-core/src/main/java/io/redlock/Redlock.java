@@ -5,6 +5,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
+import io.redlock.internal.LockPlan;
 import io.redlock.internal.LockRunner;
 import io.redlock.internal.RedlockLockImpl;
 import io.redlock.internal.Seams;
@@ -114,10 +115,13 @@ public final class Redlock implements AutoCloseable {
      * @throws LeaseWorkException       if the work threw a checked exception (unchecked ones pass through)
      */
     public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
-        return runner.withLock(resource, options, work);
+        return runner.withLock(resource, LockPlan.of(options, config), work);
     }
 
-    /** {@link #withLock(String, LockOptions, LeaseWork)} with {@link LockOptions#defaults()}. */
+    /**
+     * {@link #withLock(String, LockOptions, LeaseWork)} with {@link LockOptions#defaults()}: the default TTL and wait
+     * of this Redlock.
+     */
     public <T> T withLock(String resource, LeaseWork<T> work) {
         return withLock(resource, LockOptions.defaults(), work);
     }
@@ -129,12 +133,12 @@ public final class Redlock implements AutoCloseable {
      */
     public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        return runner.withLockAsync(resource, options, work);
+        return runner.withLockAsync(resource, LockPlan.of(options, config), work);
     }
 
     /**
-     * A {@link java.util.concurrent.locks.Lock} on {@code resource} with {@link LockOptions#defaults()}; see
-     * {@link RedlockLock}.
+     * A {@link java.util.concurrent.locks.Lock} on {@code resource} with {@link LockOptions#defaults()} (the default
+     * TTL of this Redlock); see {@link RedlockLock}.
      */
     public RedlockLock lock(String resource) {
         return lock(resource, LockOptions.defaults());
@@ -142,7 +146,7 @@ public final class Redlock implements AutoCloseable {
 
     /** A {@link java.util.concurrent.locks.Lock} on {@code resource}: TTL, watchdog and waiting from {@code options}. */
     public RedlockLock lock(String resource, LockOptions options) {
-        return new RedlockLockImpl(engine, resource, options);
+        return new RedlockLockImpl(engine, resource, LockPlan.of(options, config));
     }
 
     /**
@@ -206,6 +210,7 @@ public final class Redlock implements AutoCloseable {
         private final List<String> uriStrings = new ArrayList<>();
         private final List<RedisURI> uris = new ArrayList<>();
         private Duration defaultTtl = RedlockConfig.DEFAULT_TTL;
+        private Duration defaultMaxWait = RedlockConfig.DEFAULT_MAX_WAIT;
         private double driftFactor = RedlockConfig.DEFAULT_DRIFT_FACTOR;
         private Duration nodeTimeout = RedlockConfig.DEFAULT_NODE_TIMEOUT;
         private RetryPolicy retry = RetryPolicy.defaults();
@@ -246,9 +251,21 @@ public final class Redlock implements AutoCloseable {
             return this;
         }
 
-        /** TTL for the overloads that take none. Default {@link RedlockConfig#DEFAULT_TTL}. */
+        /**
+         * TTL of every call that gives none: the overloads without one, {@code withLock(resource, work)},
+         * {@code lock(resource)} and {@link LockOptions} without a TTL. Default {@link RedlockConfig#DEFAULT_TTL}.
+         */
         public Builder defaultTtl(Duration ttl) {
             this.defaultTtl = ttl;
+            return this;
+        }
+
+        /**
+         * Wait of every call that may wait and gives none: {@code withLock(resource, work)} and {@link LockOptions}
+         * without a wait. Default {@link RedlockConfig#DEFAULT_MAX_WAIT}.
+         */
+        public Builder defaultMaxWait(Duration maxWait) {
+            this.defaultMaxWait = maxWait;
             return this;
         }
 
@@ -340,6 +357,7 @@ public final class Redlock implements AutoCloseable {
             ConfigCheck.positive("defaultTtl", defaultTtl);
             ConfigCheck.positive("nodeTimeout", nodeTimeout);
             ConfigCheck.ttlAboveNodeTimeout("defaultTtl", defaultTtl, nodeTimeout);
+            ConfigCheck.maxWait("defaultMaxWait", defaultMaxWait);
             ConfigCheck.driftFactor(driftFactor);
             if (retry == null) {
                 throw new RedlockConfigException("retry must not be null");
@@ -353,7 +371,7 @@ public final class Redlock implements AutoCloseable {
             if (fencingClockFloor && !fencing) {
                 throw new RedlockConfigException("fencingClockFloor(true) needs fencing(true)");
             }
-            return new RedlockConfig(all, defaultTtl, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
+            return new RedlockConfig(all, defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
                     clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease, observer);
         }
 

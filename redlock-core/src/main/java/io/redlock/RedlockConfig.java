@@ -12,8 +12,13 @@ import java.util.Optional;
  */
 public final class RedlockConfig {
 
-    /** Default lease time used by the overloads without a TTL: 10 seconds (the spec's example). */
+    /**
+     * Default lease time of every call that gives none ({@code tryAcquire(resource)}, {@code withLock(resource,
+     * work)}, {@code lock(resource)}, options without a TTL): 10 seconds (the spec's example).
+     */
     public static final Duration DEFAULT_TTL = Duration.ofSeconds(10);
+    /** Default wait of every call that may wait and gives no wait ({@code withLock}, options without one): 30 s. */
+    public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(30);
     /** Default clock drift factor: 1 % of the TTL (plus 2 ms), as in the reference implementations. */
     public static final double DEFAULT_DRIFT_FACTOR = 0.01;
     /** Default per-node reply timeout for acquire, extend and release: 50 ms. */
@@ -34,6 +39,7 @@ public final class RedlockConfig {
 
     private final List<RedisURI> nodes;
     private final Duration defaultTtl;
+    private final Duration defaultMaxWait;
     private final double driftFactor;
     private final Duration nodeTimeout;
     private final RetryPolicy retry;
@@ -46,7 +52,7 @@ public final class RedlockConfig {
     private final boolean wakeOnRelease;
     private final RedlockObserver observer;
 
-    RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, double driftFactor, Duration nodeTimeout,
+    RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, Duration defaultMaxWait, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
             boolean fencingClockFloor, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
         this.observer = observer;
@@ -54,6 +60,7 @@ public final class RedlockConfig {
         this.wakeOnRelease = wakeOnRelease;
         this.nodes = List.copyOf(nodes);
         this.defaultTtl = defaultTtl;
+        this.defaultMaxWait = defaultMaxWait;
         this.driftFactor = driftFactor;
         this.nodeTimeout = nodeTimeout;
         this.retry = retry;
@@ -74,8 +81,14 @@ public final class RedlockConfig {
         return nodes.size() / 2 + 1;
     }
 
+    /** The TTL of every call and option that gives none. */
     public Duration defaultTtl() {
         return defaultTtl;
+    }
+
+    /** The wait of every call and option that may wait and gives none. */
+    public Duration defaultMaxWait() {
+        return defaultMaxWait;
     }
 
     public double driftFactor() {

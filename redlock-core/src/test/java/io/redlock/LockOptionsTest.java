@@ -9,14 +9,18 @@ import org.junit.jupiter.api.Test;
 class LockOptionsTest {
 
     @Test
-    void defaultsExtendWhenAThirdOfTheTtlRemains() {
+    void defaultsLeaveTtlWaitAndThresholdToTheRedlock() {
         LockOptions defaults = LockOptions.defaults();
-        assertThat(defaults.ttl()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(defaults.maxWait()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(defaults.maxHold()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(defaults.extendWhenRemaining()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(LockOptions.builder().ttl(Duration.ofMillis(900)).build().extendWhenRemaining())
-                .isEqualTo(Duration.ofMillis(300));
+        assertThat(defaults.ttl()).isEmpty();
+        assertThat(defaults.maxWait()).isEmpty();
+        assertThat(defaults.extendWhenRemaining()).isEmpty();
+        assertThat(defaults.maxHold()).isEqualTo(LockOptions.DEFAULT_MAX_HOLD);
+    }
+
+    @Test
+    void aThresholdWithoutATtlIsCheckedWhereTheTtlIsKnown() {
+        assertThat(LockOptions.builder().extendWhenRemaining(Duration.ofSeconds(20)).build().extendWhenRemaining())
+                .contains(Duration.ofSeconds(20));
     }
 
     @Test

@@ -115,11 +115,32 @@ public final class ConfigCheck {
     }
 
     static void maxWait(Duration maxWait) {
+        maxWait("maxWait", maxWait);
+    }
+
+    public static void maxWait(String name, Duration maxWait) {
         if (maxWait == null) {
-            throw new RedlockConfigException("maxWait must not be null");
+            throw new RedlockConfigException(name + " must not be null");
         }
         if (maxWait.isNegative()) {
-            throw new RedlockConfigException("maxWait must not be negative, was " + maxWait);
+            throw new RedlockConfigException(name + " must not be negative, was " + maxWait);
+        }
+    }
+
+    /**
+     * A kept-alive lease needs an extension to start while a whole round still fits in the validity left right after
+     * the previous one: {@code extendWhenRemaining} at most {@code latest} (see {@link LockPlan}).
+     */
+    static void extendWhenRemaining(Duration extendWhenRemaining, Duration ttl, Duration latest) {
+        positive("extendWhenRemaining", extendWhenRemaining);
+        if (latest.isNegative() || latest.isZero()) {
+            throw new RedlockConfigException("ttl " + ttl + " is too short to be kept alive: right after an extension"
+                    + " no validity is left (ttl - drift - per-node timeout = " + latest + ")");
+        }
+        if (extendWhenRemaining.compareTo(latest) > 0) {
+            throw new RedlockConfigException("extendWhenRemaining must be at most " + latest + " for a ttl of " + ttl
+                    + " (ttl - drift - per-node timeout: the validity left right after an extension), was "
+                    + extendWhenRemaining);
         }
     }
 }

@@ -5,7 +5,6 @@ import io.redlock.LeaseLostException;
 import io.redlock.LeaseWork;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
-import io.redlock.LockOptions;
 import io.redlock.LossReason;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +20,7 @@ public final class LockRunner {
     }
 
     /** Runs {@code work} on the calling thread under the lock. */
-    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+    public <T> T withLock(String resource, LockPlan options, LeaseWork<T> work) {
         RedlockLease lease = acquire(resource, options);
         Watchdog dog = keepAlive(engine, lease, options);
         dog.interruptOnLoss(Thread.currentThread());
@@ -44,7 +43,7 @@ public final class LockRunner {
     }
 
     /** Runs {@code work} under the lock and completes when the stage it returns completes and the lease is released. */
-    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+    public <T> CompletionStage<T> withLockAsync(String resource, LockPlan options,
             LeaseWork<? extends CompletionStage<T>> work) {
         return engine.acquire(resource, options.ttl(), options.maxWait()).thenCompose(acquired -> {
             RedlockLease lease = (RedlockLease) acquired
@@ -65,14 +64,14 @@ public final class LockRunner {
         });
     }
 
-    private RedlockLease acquire(String resource, LockOptions options) {
+    private RedlockLease acquire(String resource, LockPlan options) {
         Optional<Lease> lease = Blocking.await(engine.acquire(resource, options.ttl(), options.maxWait()),
                 "withLock " + resource);
         return (RedlockLease) lease.orElseThrow(() -> new LockNotAcquiredException(resource, options.maxWait()));
     }
 
     /** Turns on auto-extension for a lease just acquired. */
-    static Watchdog keepAlive(Engine engine, RedlockLease lease, LockOptions options) {
+    static Watchdog keepAlive(Engine engine, RedlockLease lease, LockPlan options) {
         Watchdog dog = Watchdog.of(engine, lease);
         dog.autoExtend(options.ttl(), options.extendWhenRemaining(), options.maxHold());
         return dog;

@@ -2,7 +2,6 @@ package io.redlock.internal;
 
 import io.redlock.Lease;
 import io.redlock.LeaseLostException;
-import io.redlock.LockOptions;
 import io.redlock.LossReason;
 import io.redlock.RedlockInterruptedException;
 import io.redlock.RedlockLock;
@@ -29,7 +28,7 @@ public final class RedlockLockImpl implements RedlockLock {
 
     private final Engine engine;
     private final String resource;
-    private final LockOptions options;
+    private final LockPlan options;
 
     /** The thread that holds the lock, or is acquiring it (then {@code holds} is 0); null when free locally. */
     private Thread owner;
@@ -39,7 +38,7 @@ public final class RedlockLockImpl implements RedlockLock {
     /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
     private final Map<Thread, DroppedHolds> dropped = new WeakHashMap<>();
 
-    public RedlockLockImpl(Engine engine, String resource, LockOptions options) {
+    public RedlockLockImpl(Engine engine, String resource, LockPlan options) {
         ConfigCheck.resource(resource);
         this.engine = engine;
         this.resource = resource;

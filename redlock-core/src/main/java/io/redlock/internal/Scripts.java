@@ -53,8 +53,10 @@ final class Scripts {
      * ARGV[4]=waiter id ("" for a caller that will not wait), ARGV[5]=the caller's ticket (0 if it has none yet),
      * ARGV[6]=how long a waiter's place lasts without a new attempt, in ms.
      * <p>
-     * Waiters whose place lapsed are dropped first. A free lock goes only to the first live waiter, or to anyone if
-     * nobody waits. A refused waiter keeps (or takes) its place: the larger of its ticket here and ARGV[5], else one
+     * A caller that will not wait takes a free lock whoever is queued (it barges, like the untimed {@code tryLock()}
+     * of a fair {@code java.util.concurrent} lock) and never touches the queue. For a waiter, places that lapsed are
+     * dropped first, and a free lock goes to it only if it is the first live waiter. A refused waiter keeps (or takes)
+     * its place: the larger of its ticket here and ARGV[5], else one
      * after the last waiter; tickets stop at 2^20 - 1, where waiters are ordered by id. On success removes the caller
      * from the queue. Returns the new counter; a refused caller that does not wait gets minus the holder's remaining
      * ms (0 if none or unknown); a refused waiter gets {@code -(2^52 + ticket × 2^32 + remaining ms)}.
@@ -69,7 +71,7 @@ final class Scripts {
               end
               return now
             end
-            local queue = redis.call('exists', KEYS[3]) == 1
+            local queue = waiter ~= '' and redis.call('exists', KEYS[3]) == 1
             local behind = false
             if queue then
               local lapsed = redis.call('zrangebyscore', KEYS[4], '-inf', '(' .. clock(), 'LIMIT', 0, 100)

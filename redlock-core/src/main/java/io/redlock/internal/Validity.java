@@ -23,6 +23,14 @@ final class Validity {
         return ttlNanos - elapsedNanos - driftNanos(ttlNanos, driftFactor);
     }
 
+    /**
+     * The validity left right after an extension of {@code ttlNanos} whose round took the whole per-node timeout:
+     * an extension must start before the remaining validity drops below this, or the next one is due at once.
+     */
+    static long afterSlowestRoundNanos(long ttlNanos, double driftFactor, long nodeTimeoutNanos) {
+        return validityNanos(ttlNanos, nodeTimeoutNanos, driftFactor);
+    }
+
     /** The ticker reading at which a lock taken with an operation started at {@code startNanos} stops being valid. */
     static long validUntil(long startNanos, long ttlNanos, double driftFactor) {
         return startNanos + ttlNanos - driftNanos(ttlNanos, driftFactor);

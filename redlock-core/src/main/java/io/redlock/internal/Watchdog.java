@@ -14,6 +14,9 @@ import org.slf4j.LoggerFactory;
  * refused by a majority, when the validity runs out before an extension succeeded, or at once when the maximum hold
  * time is reached (no more extensions then; the keys are left to expire on the nodes).
  *
+ * <p>Extension rounds are paced: a new one starts no sooner than {@link #minIntervalNanos} — the per-node timeout,
+ * at least {@link #MIN_INTERVAL_FLOOR} — after the previous one ended, whatever the threshold or the failures.
+ *
  * <p>{@link #stop()} is race-free: once it returns no extension is started, and no loss is declared.
  */
 final class Watchdog {
@@ -21,11 +24,13 @@ final class Watchdog {
     private static final Logger log = LoggerFactory.getLogger(Watchdog.class);
     /** How long a holder waits for slow listeners before it reports the loss itself. */
     private static final Duration LISTENER_WAIT = Duration.ofSeconds(2);
-    /** The shortest pause before retrying a failed extension. */
-    private static final long MIN_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** The shortest pause between two extension rounds, whatever the per-node timeout. */
+    static final Duration MIN_INTERVAL_FLOOR = Duration.ofMillis(10);
 
     private final Engine engine;
     private final RedlockLease lease;
+    /** The shortest pause between the end of an extension round and the start of the next. */
+    private final long minIntervalNanos;
     private boolean autoExtend;
     private Duration ttl;
     private long extendWhenRemainingNanos;
@@ -44,6 +49,7 @@ final class Watchdog {
     private Watchdog(Engine engine, RedlockLease lease) {
         this.engine = engine;
         this.lease = lease;
+        this.minIntervalNanos = Math.max(engine.config().nodeTimeout().toNanos(), MIN_INTERVAL_FLOOR.toNanos());
     }
 
     /** The lease's watchdog, created (noticing expiry only) if it has none; null if the lease is released. */
@@ -207,11 +213,11 @@ final class Watchdog {
                     return;
                 }
                 if (result == Engine.ExtendOutcome.EXTENDED) {
-                    scheduleExtension(0);
+                    scheduleExtension(minIntervalNanos);
                 } else {
                     // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
                     long left = lease.validUntil() - engine.ticker().read();
-                    scheduleExtension(Math.max(MIN_RETRY_NANOS, Math.min(extendWhenRemainingNanos / 4, left / 3)));
+                    scheduleExtension(Math.max(minIntervalNanos, Math.min(extendWhenRemainingNanos / 4, left / 3)));
                 }
             }
         });

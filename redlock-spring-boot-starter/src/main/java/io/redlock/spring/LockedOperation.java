@@ -3,6 +3,7 @@ package io.redlock.spring;
 import io.redlock.LockOptions;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.expression.Expression;
 
@@ -13,17 +14,16 @@ import org.springframework.expression.Expression;
 record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
         Duration maxWait, Duration maxHold, OnBusy onBusy, Supplier<Object> skipped) {
 
-    /** The defaults with this annotation's durations applied on top. */
+    /** The defaults with this annotation's durations applied on top; what neither sets is the Redlock's. */
     LockOptions options(LockOptions defaults) {
         if (ttl == null && maxWait == null && maxHold == null) {
             return defaults;
         }
-        LockOptions.Builder builder = LockOptions.builder()
-                .ttl(ttl != null ? ttl : defaults.ttl())
-                .maxWait(maxWait != null ? maxWait : defaults.maxWait())
-                .maxHold(maxHold != null ? maxHold : defaults.maxHold());
+        LockOptions.Builder builder = LockOptions.builder().maxHold(maxHold != null ? maxHold : defaults.maxHold());
+        Optional.ofNullable(ttl).or(defaults::ttl).ifPresent(builder::ttl);
+        Optional.ofNullable(maxWait).or(defaults::maxWait).ifPresent(builder::maxWait);
         if (ttl == null) {
-            builder.extendWhenRemaining(defaults.extendWhenRemaining());
+            defaults.extendWhenRemaining().ifPresent(builder::extendWhenRemaining);
         }
         return builder.build();
     }

@@ -88,6 +88,7 @@ public final class RedlockPropertiesMapper {
         checkTimings(properties);
         Redlock.Builder builder = Redlock.builder()
                 .defaultTtl(properties.getDefaultTtl())
+                .defaultMaxWait(properties.getDefaultWait())
                 .driftFactor(properties.getDriftFactor())
                 .nodeTimeout(properties.getNodeTimeout())
                 .retry(RetryPolicy.uniform(properties.getRetry().getMinDelay(), properties.getRetry().getMaxDelay()))
@@ -104,14 +105,14 @@ public final class RedlockPropertiesMapper {
         return builder;
     }
 
-    /** The options {@code RedlockTemplate} and {@code @Locked} use when not told otherwise. */
+    /**
+     * The options {@code RedlockTemplate} and {@code @Locked} use when not told otherwise: the maximum hold time of
+     * {@code properties}; TTL and wait are the Redlock's defaults ({@code redlock.default-ttl},
+     * {@code redlock.default-wait}, set on it by {@link #builder(RedlockProperties)}).
+     */
     public static LockOptions defaultLockOptions(RedlockProperties properties) {
         checkTimings(properties);
-        return LockOptions.builder()
-                .ttl(properties.getDefaultTtl())
-                .maxWait(properties.getDefaultWait())
-                .maxHold(properties.getDefaultMaxHold())
-                .build();
+        return LockOptions.builder().maxHold(properties.getDefaultMaxHold()).build();
     }
 
     /** Checks the durations and numbers, naming the property at fault. */
