@@ -98,8 +98,10 @@ final class Acquisition {
         for (NodeClient node : nodes) {
             sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
         }
-        return Round.quorum(nodes, sets, "OK"::equals, engine).thenCompose(round ->
-                round.won() && validNow() ? granted(sets, Engine.NO_TOKEN, round) : lost(sets, round));
+        return Round.quorum(nodes, sets, "OK"::equals, engine).thenCompose(round -> {
+            engine.voted(round);
+            return round.won() && validNow() ? granted(sets, Engine.NO_TOKEN, round) : lost(sets, round);
+        });
     }
 
     /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
@@ -114,6 +116,7 @@ final class Acquisition {
                     ticketArg, lifetime).toCompletableFuture());
         }
         return Round.quorum(nodes, grants, Acquisition::isGrant, engine).thenCompose(round -> {
+            engine.voted(round);
             if (!round.won()) {
                 freeInNanos = freeIn(round);
                 grantsSeen = round.granted();

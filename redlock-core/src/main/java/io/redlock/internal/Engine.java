@@ -67,6 +67,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     /** With fencing every waiter queues, so a release announces itself only while someone is queued. */
     private final String publishOnlyToQueue;
     private final QuorumHealth health;
+    private final NodeStates nodeStates = new NodeStates();
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
     private final Set<CompletableFuture<?>> releasing = ConcurrentHashMap.newKeySet();
@@ -214,7 +215,17 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     @Override
     public void nodeFailed(NodeFailure failure) {
+        nodeStates.failed(failure);
         observe(o -> o.nodeFailed(failure));
+    }
+
+    /** An acquisition round was decided: the nodes that voted in it are past any state they were in. */
+    void voted(RoundResult<?> round) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (round.voted(i)) {
+                nodeStates.answered(nodes.get(i).name());
+            }
+        }
     }
 
     private void observe(java.util.function.Consumer<RedlockObserver> event) {

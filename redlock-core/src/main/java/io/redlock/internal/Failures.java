@@ -5,19 +5,39 @@ import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
 import io.redlock.NodeFailure;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns what went wrong on one node into a {@link NodeFailure}: transient trouble (timeouts, refused or lost
- * connections, a node still loading) versus errors retrying will not fix (authentication, permissions, wrong type).
+ * connections, and the states a node passes through: out of memory, a replica, a failed save, loading, busy) versus
+ * errors retrying will not fix (authentication, permissions, an unknown command, a failing script, wrong type).
  */
 final class Failures {
 
-    /** Error replies that mean "not now" rather than "never". */
-    private static final String[] TRANSIENT_ERROR_PREFIXES = {"LOADING", "BUSY", "MASTERDOWN", "TRYAGAIN", "CLUSTERDOWN"};
+    /**
+     * The error codes of states that pass: out of memory under noeviction, a replica or a demoted master, a failed
+     * background save, loading, a busy script, a master down, a cluster not ready, too few replicas.
+     */
+    private static final Pattern STATE = Pattern.compile(
+            "(OOM|READONLY|MISCONF|LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\\b");
+    /** Where a state's code may stand: first, or (Redis before 7) inside a script's error after a '-' or ': '. */
+    private static final Pattern STATE_IN_SCRIPT = Pattern.compile("^ERR .*script.*(?:-|: )" + STATE.pattern());
 
     private Failures() {
+    }
+
+    /** The state a node's error reply reports (such as {@code OOM} or {@code READONLY}), if it is one that passes. */
+    static Optional<String> state(String errorReply) {
+        Matcher first = STATE.matcher(errorReply);
+        if (first.lookingAt()) {
+            return Optional.of(first.group(1));
+        }
+        Matcher inScript = STATE_IN_SCRIPT.matcher(errorReply);
+        return inScript.find() ? Optional.of(inScript.group(1)) : Optional.empty();
     }
 
     static NodeFailure timeout(String node, long timeoutNanos) {
@@ -34,13 +54,8 @@ final class Failures {
     static NodeFailure.Kind kind(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof RedisCommandExecutionException) {
-                String message = String.valueOf(t.getMessage());
-                for (String prefix : TRANSIENT_ERROR_PREFIXES) {
-                    if (message.startsWith(prefix)) {
-                        return NodeFailure.Kind.UNAVAILABLE;
-                    }
-                }
-                return NodeFailure.Kind.ERROR;
+                return state(String.valueOf(t.getMessage())).isPresent() ? NodeFailure.Kind.UNAVAILABLE
+                        : NodeFailure.Kind.ERROR;
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause()) {

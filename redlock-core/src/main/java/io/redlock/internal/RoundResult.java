@@ -31,6 +31,11 @@ final class RoundResult<R> {
         this.failuresPreventQuorum = failuresPreventQuorum;
     }
 
+    /** True if node {@code i} answered with a reply (granted or refused), not a failure. */
+    boolean voted(int i) {
+        return answered[i] && failures[i] == null;
+    }
+
     /** How many nodes granted before the round decided. */
     int granted() {
         return granted;

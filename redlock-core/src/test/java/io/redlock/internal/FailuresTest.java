@@ -38,6 +38,48 @@ class FailuresTest {
     }
 
     @Test
+    void statesThatPassAreUnavailableAndNamed() {
+        for (String reply : List.of("OOM command not allowed when used memory > 'maxmemory'.",
+                "READONLY You can't write against a read only replica.",
+                "MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk.",
+                "LOADING Redis is loading the dataset in memory", "BUSY Redis is busy running a script.",
+                "MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to 'no'.",
+                "TRYAGAIN Multiple keys request during rehashing of slot", "CLUSTERDOWN The cluster is down",
+                "NOREPLICAS Not enough good replicas to write.")) {
+            assertThat(Failures.kind(new RedisCommandExecutionException(reply))).as(reply)
+                    .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+            assertThat(Failures.state(reply)).as(reply).contains(reply.substring(0, reply.indexOf(' ')));
+        }
+    }
+
+    @Test
+    void aStateInsideAScriptErrorOfOlderRedisIsStillAState() {
+        String redis7 = "OOM command not allowed when used memory > 'maxmemory'. script: d045cb5f, on @user_script:22.";
+        String redis6 = "ERR Error running script (call to f_d045cb5f): @user_script:22: @user_script: 22: -OOM command"
+                + " not allowed when used memory > 'maxmemory'.";
+        String readonly6 = "ERR Error running script (call to f_d045cb5f): @user_script:22: -READONLY You can't write"
+                + " against a read only replica.";
+        assertThat(Failures.state(redis7)).contains("OOM");
+        assertThat(Failures.state(redis6)).contains("OOM");
+        assertThat(Failures.state(readonly6)).contains("READONLY");
+        assertThat(Failures.kind(new RedisCommandExecutionException(redis6))).isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+    }
+
+    @Test
+    void errorsRetryingCannotFixAreErrors() {
+        for (String reply : List.of("WRONGPASS invalid username-password pair or user is disabled.",
+                "NOAUTH Authentication required.", "NOPERM this user has no permissions to run the 'evalsha' command",
+                "ERR unknown command 'evalsha', with args beginning with:",
+                "ERR Error running script (call to f_d045cb5f): @user_script:3: user_script:3: attempt to compare nil",
+                "WRONGTYPE Operation against a key holding the wrong kind of value",
+                "ERR user_script:1: Script attempted to access nonexistent global variable 'x'")) {
+            assertThat(Failures.kind(new RedisCommandExecutionException(reply))).as(reply)
+                    .isEqualTo(NodeFailure.Kind.ERROR);
+            assertThat(Failures.state(reply)).as(reply).isEmpty();
+        }
+    }
+
+    @Test
     void authenticationAndPermissionErrorsAreErrorsEvenWhenWrappedInAConnectionFailure() {
         RedisConnectionException wrongPassword = new RedisConnectionException("Unable to connect to h:1",
                 new RedisCommandExecutionException("WRONGPASS invalid username-password pair"));

@@ -1,0 +1,88 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.ItSupport.units;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * States a node passes through — out of memory under noeviction, a replica, a failed save, loading, busy — cost that
+ * node's vote for a while; they are not errors that end an acquisition.
+ */
+@WithRedisNodes(5)
+class TransientNodeStateIT {
+
+    private static final Duration TTL = Duration.ofSeconds(10);
+    private static final Duration WAIT = units(40);
+
+    private RedisNodes nodes;
+
+    @AfterEach
+    void memoryBack() {
+        if (nodes != null) {
+            setMaxmemory(nodes.servers(), "0");
+        }
+    }
+
+    private void outOfMemory(RedisNodes nodes, List<RedisServer> servers) {
+        this.nodes = nodes;
+        setMaxmemory(servers, "1");
+    }
+
+    private static void setMaxmemory(List<RedisServer> servers, String bytes) {
+        servers.forEach(node -> node.redis(r -> r.configSet("maxmemory", bytes)));
+    }
+
+    private static Redlock.Builder observed(RedisNodes nodes, List<NodeFailure> failures) {
+        return redlockOn(nodes).observer(new RedlockObserver() {
+            @Override
+            public void nodeFailed(NodeFailure failure) {
+                failures.add(failure);
+            }
+        });
+    }
+
+    @Test
+    void anAcquisitionWaitsOutNodesThatRanOutOfMemory(RedisNodes nodes) throws Exception {
+        List<NodeFailure> failures = new CopyOnWriteArrayList<>();
+        try (Redlock redlock = observed(nodes, failures).build()) {
+            List<RedisServer> full = nodes.servers().subList(0, 3);
+            outOfMemory(nodes, full);
+            CompletableFuture.runAsync(() -> setMaxmemory(full, "0"),
+                    CompletableFuture.delayedExecutor(units(15).toMillis(), TimeUnit.MILLISECONDS));
+
+            Optional<Lease> lease = redlock.acquire("oom-passes", TTL, WAIT);
+
+            assertThat(lease).isPresent();
+            lease.get().release();
+            assertThat(failures).isNotEmpty().allSatisfy(failure -> {
+                assertThat(failure.kind()).isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+                assertThat(failure.reason()).contains("OOM command not allowed");
+            });
+        }
+    }
+
+    @Test
+    void anAcquisitionGivesUpAfterItsWaitWhileTheNodesStayOutOfMemory(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            outOfMemory(nodes, nodes.servers().subList(2, 5));
+            long start = System.nanoTime();
+
+            Optional<Lease> lease = redlock.acquire("oom-stays", TTL, WAIT);
+
+            assertThat(lease).isEmpty();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(WAIT, WAIT.plus(units(20)));
+        }
+    }
+}
