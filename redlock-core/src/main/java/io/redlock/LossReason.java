@@ -7,7 +7,9 @@ public enum LossReason {
     /** The validity ran out before an extension reached a majority (nodes down, stalled or unreachable). */
     EXPIRED("the validity ran out before an extension reached a majority"),
     /** The lease was held for its maximum hold time; it was not extended any more (SPEC R8). */
-    MAX_HOLD("the maximum hold time was reached");
+    MAX_HOLD("the maximum hold time was reached"),
+    /** The {@link Redlock} was closed while the lease was held: it released the lease on every node. */
+    CLOSED("the Redlock was closed, which released the lock");
 
     private final String description;
 

@@ -95,6 +95,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             }
             acquisition = new Acquisition(engine, resource, keys, ttlMillis, value, waiterId, ticket);
             round = acquisition.run();
+            engine.track(round); // close() lets it finish: a lease it wins after the close is released
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;

@@ -193,7 +193,7 @@ final class Acquisition {
         }
         engine.health().restored();
         RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
-                Validity.validUntil(start, ttlNanos, driftFactor), replies, token);
+                Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies, token);
         engine.granted(lease);
         leaveQueueWhereRefused(replies);
         engine.faultHooks().reached(key, FaultHooks.Point.AFTER_HANDOVER);
@@ -207,7 +207,8 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
         failuresPreventedQuorum |= round.failuresPreventQuorum();
-        return Round.required(nodes, engine.releasesAfter(replies, key, value, Scripts.RELEASED_BY_CLEANUP),
+        return Round.required(nodes, engine.releasesAfter(replies, key, value, Scripts.RELEASED_BY_CLEANUP,
+                start + ttlNanos),
                 Engine.CONFIRMED, round.answered(),
                 start + engine.nodeTimeoutNanos(), engine).thenApply(released -> engine.health().notAcquired(resource,
                 round));

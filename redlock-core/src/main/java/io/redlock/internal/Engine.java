@@ -9,11 +9,14 @@ import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
+import io.netty.util.internal.ThreadExecutorMap;
 import io.redlock.Inspection;
 import io.redlock.Lease;
-import io.redlock.NodeReport;
+import io.redlock.LossReason;
 import io.redlock.NodeFailure;
+import io.redlock.NodeReport;
 import io.redlock.QuorumUnreachableException;
+import io.redlock.RedlockClosedException;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockException;
 import io.redlock.RedlockObserver;
@@ -27,8 +30,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,19 +45,22 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     static final long NO_TOKEN = -1;
     /** The token of a lease handle made from a value acquired elsewhere. */
     static final long UNKNOWN_TOKEN = -2;
-    /** How long a release waits for a node's connection that is being re-established. */
-    private static final Duration RELEASE_RETRY_WINDOW = Duration.ofSeconds(5);
     /** A script reply of 1: the node held our value and applied the change. */
     static final Predicate<Long> CONFIRMED = reply -> reply != null && reply == 1L;
 
     private static final Logger log = LoggerFactory.getLogger(Engine.class);
     private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    /** How long {@link #close()} waits for kept-alive leases' releases and other deletes to land. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+    /** How long {@link #close()} waits for each of the connections, Lettuce's threads and its own thread to end. */
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
 
     private final RedlockConfig config;
     private final Ticker ticker;
     private final long nodeTimeoutNanos;
     private final Redaction redaction;
     private final ClientResources ownedResources;
+    private final OwnedThreads ownedThreads;
     private final RedisClient client;
     private final List<NodeClient> nodes;
     private final Scheduler scheduler;
@@ -72,7 +76,10 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
     private final Set<CompletableFuture<?>> releasing = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final AtomicInteger activeLeases = new AtomicInteger();
+    /** Leases a watchdog keeps alive: closing the engine ends them. */
+    private final Set<RedlockLease> keptAlive = ConcurrentHashMap.newKeySet();
+    /** Set once close() has let the pending deletes finish: the connections are closing, repeats stop. */
+    private volatile boolean terminated;
     private ReleaseNotifier releaseNotifier;
 
     public Engine(RedlockConfig config, Seams seams) {
@@ -86,8 +93,10 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         this.redaction = Redaction.of(config.nodes());
         this.health = new QuorumHealth(config.nodes().size());
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
+        this.ownedThreads = new OwnedThreads();
         this.ownedResources = config.clientResources().isPresent() ? null
-                : DefaultClientResources.builder().ioThreadPoolSize(1).computationThreadPoolSize(1)
+                : DefaultClientResources.builder().threadFactoryProvider(ownedThreads).ioThreadPoolSize(1)
+                        .computationThreadPoolSize(1)
                         .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
                                 TimeUnit.MILLISECONDS))
                         .build();
@@ -184,9 +193,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     private void leaveQueueOn(NodeClient node, String[] queueKeys, String waiterId) {
-        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId).toCompletableFuture();
-        releasing.add(left);
-        left.whenComplete((reply, failure) -> releasing.remove(left));
+        track(node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId).toCompletableFuture());
     }
 
     QuorumHealth health() {
@@ -242,11 +249,16 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     /** How many auto-extended leases are held right now. */
     public int activeLeases() {
-        return activeLeases.get();
+        return keptAlive.size();
     }
 
-    void leaseWatched(boolean watched) {
-        activeLeases.addAndGet(watched ? 1 : -1);
+    /** A watchdog started, or stopped, keeping {@code lease} alive. */
+    void keptAlive(RedlockLease lease, boolean alive) {
+        if (alive) {
+            keptAlive.add(lease);
+        } else {
+            keptAlive.remove(lease);
+        }
     }
 
     /** A lease was just granted: watch it if a global listener wants to hear about its loss. */
@@ -265,8 +277,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      * For a holder about to release: the loss of the lease, if it was lost or its validity ran out before the
      * watchdog noticed (then the listeners are told now).
      */
-    Optional<io.redlock.LossReason> settleBeforeRelease(RedlockLease lease) {
-        Optional<io.redlock.LossReason> lost = lease.lossBeforeRelease();
+    Optional<LossReason> settleBeforeRelease(RedlockLease lease) {
+        Optional<LossReason> lost = lease.lossBeforeRelease();
         if (lost.isPresent() && lease.takePendingTell()) {
             log.warn("lost the lock on '{}': {}", lease.resource(), lost.get().description());
             lease.tellListeners(lost.get());
@@ -276,7 +288,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     /** Tells the global listener, if any, that a lease was lost. */
-    void tellListener(RedlockLease lease, io.redlock.LossReason reason) {
+    void tellListener(RedlockLease lease, LossReason reason) {
         config.leaseListener().ifPresent(listener -> Listeners.notify(listener, lease, reason));
     }
 
@@ -290,6 +302,11 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
 
     boolean isClosed() {
         return closed.get();
+    }
+
+    /** True once {@link #close()} is closing the connections: nothing more is sent. */
+    boolean isTerminated() {
+        return terminated;
     }
 
     /** What an extension achieved. */
@@ -318,6 +335,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
         String ttlArg = Long.toString(ttlMillis);
         long start = ticker.read();
+        lease.writing(start + ttlNanos);
         List<CompletableFuture<Long>> pexpires = new ArrayList<>(nodes.size());
         for (NodeClient node : nodes) {
             pexpires.add(node.eval(Scripts.EXTEND, lease.key(), lease.value(), ttlArg).toCompletableFuture());
@@ -350,15 +368,12 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      */
     @Override
     public CompletableFuture<Void> release(RedlockLease lease) {
-        if (closed.get()) {
+        if (terminated) {
             log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
             return CompletableFuture.completedFuture(null);
         }
         List<CompletableFuture<Long>> deletes = releasesAfter(lease.acquireReplies(), lease.key(), lease.value(),
-                Scripts.RELEASED_BY_HOLDER);
-        CompletableFuture<Void> allAnswered = CompletableFuture.allOf(deletes.toArray(CompletableFuture[]::new));
-        releasing.add(allAnswered); // close() lets the slower nodes' deletes finish
-        allAnswered.whenComplete((done, failure) -> releasing.remove(allAnswered));
+                Scripts.RELEASED_BY_HOLDER, lease.keyExpiry());
         return Round.quorum(nodes, deletes, CONFIRMED, this)
                 .handle((round, failure) -> {
                     if (failure != null) {
@@ -373,42 +388,30 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     /**
-     * The compare-and-delete on every node, each sent only once that node's acquire reply has arrived (or failed):
-     * an acquire still in flight can never land after the release that should undo it, whichever thread runs this.
-     * A node that answered that it refused the lock never held our value, so the release there is a certain no-op
-     * and is not sent; every node that granted, failed, timed out or never answered gets it (SPEC R5, R7).
+     * The compare-and-delete on every node (SPEC R5, R7), each a {@link NodeDelete}: sent after that node's acquire
+     * reply, and repeated until it landed or the key would have expired anyway at {@code expiresAt}. Returns each
+     * node's first reply; {@link #close()} lets the repeats still running finish, bounded.
      */
     List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
-            String value, String message) {
-        String announcement = message + value;
+            String value, String message, long expiresAt) {
         String[] keys = {key, key + RedlockConfig.WAITERS_SUFFIX};
+        String[] args = {value, message + value, publishOnlyToQueue};
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
-            NodeClient node = nodes.get(i);
-            CompletableFuture<?> acquired = acquireReplies.get(i);
-            if (acquired.isDone()) { // the usual case: no stage to wait on
-                releases.add(releaseAfter(node, acquired, keys, value, announcement));
-            } else {
-                releases.add(acquired.handle((reply, failure) -> releaseAfter(node, acquired, keys, value,
-                        announcement)).thenCompose(Function.identity()));
-            }
+            NodeDelete delete = NodeDelete.after(this, nodes.get(i), acquireReplies.get(i), keys, args, expiresAt);
+            track(delete.settled());
+            releases.add(delete.firstReply());
         }
         return releases;
     }
 
-    /** The release on one node whose acquire reply {@code acquired} has arrived or failed. */
-    private CompletableFuture<Long> releaseAfter(NodeClient node, CompletableFuture<?> acquired, String[] keys,
-            String value, String announcement) {
-        if (!acquired.isCompletedExceptionally() && refused(acquired.join())) {
-            return CompletableFuture.completedFuture(0L); // refused: it never held our value
+    /** Keeps {@code pending} until it completes, so {@link #close()} can let it finish. */
+    void track(CompletableFuture<?> pending) {
+        if (pending.isDone()) {
+            return;
         }
-        return node.evalWhenConnected(Scripts.RELEASE, RELEASE_RETRY_WINDOW, keys, value, announcement,
-                publishOnlyToQueue).toCompletableFuture();
-    }
-
-    /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
-    private static boolean refused(Object reply) {
-        return reply == null || reply instanceof Long counter && counter <= 0;
+        releasing.add(pending);
+        pending.whenComplete((done, failure) -> releasing.remove(pending));
     }
 
     /** Extends a lease acquired elsewhere, known by its value; the renewed handle if a majority confirmed. */
@@ -427,7 +430,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         ensureOpen();
         RedlockLease adopted = adopt(resource, value);
         return Round.all(nodes, releasesAfter(adopted.acquireReplies(), adopted.key(), value,
-                Scripts.RELEASED_BY_HOLDER), CONFIRMED, this).thenApply(round -> {
+                Scripts.RELEASED_BY_HOLDER, adopted.keyExpiry()), CONFIRMED, this).thenApply(round -> {
                     List<NodeFailure> failures = round.failures();
                     if (round.failuresPreventQuorum() && round.granted() == 0) {
                         throw new QuorumUnreachableException("cannot release '" + resource + "': " + failures.size()
@@ -445,7 +448,10 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         for (int i = 0; i < nodes.size(); i++) {
             none.add(CompletableFuture.completedFuture("OK"));
         }
-        return new RedlockLease(this, ticker, resource, config.keyPrefix() + resource, value, ticker.read(), none,
+        // its TTL is unknown here: its keys are deemed to live for the default TTL
+        long now = ticker.read();
+        return new RedlockLease(this, ticker, resource, config.keyPrefix() + resource, value, now,
+                now + config.defaultTtl().toNanos(), none,
                 UNKNOWN_TOKEN);
     }
 
@@ -474,9 +480,15 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     static RedlockException closedException() {
-        return new RedlockException("this Redlock is closed");
+        return new RedlockClosedException();
     }
 
+    /**
+     * Refuses new work, ends every kept-alive lease (lost with {@link LossReason#CLOSED}: listeners told, holder
+     * interrupted) and releases it on every node, lets pending deletes and queue leaves land for at most
+     * {@link #CLOSE_WAIT}, then closes connections and threads. Leases without a watchdog are left to expire (the
+     * {@code redlock acquire} command hands its lease to a later process this way). Idempotent.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -485,12 +497,20 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         for (CompletableFuture<?> pending : acquiring) {
             pending.completeExceptionally(closedException());
         }
+        for (RedlockLease lease : List.copyOf(keptAlive)) {
+            Watchdog dog = lease.watchdog();
+            if (dog != null) {
+                dog.lose(LossReason.CLOSED);
+            }
+            lease.releaseAsync();
+        }
+        awaitPending(CLOSE_WAIT);
+        terminated = true;
         synchronized (this) {
             if (releaseNotifier != null) {
                 releaseNotifier.close();
             }
         }
-        awaitReleases();
         for (NodeClient node : nodes) {
             try {
                 node.close();
@@ -498,25 +518,44 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                 log.debug("{}: close failed: {}", node.name(), redaction.scrub(e.toString()));
             }
         }
-        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
         if (ownedResources != null) {
-            ownedResources.shutdown(0, 2, TimeUnit.SECONDS);
+            try {
+                ownedResources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                log.debug("Lettuce resources did not shut down within {}: {}", SHUTDOWN_TIMEOUT, e.toString());
+            }
+            ownedThreads.awaitEnded(SHUTDOWN_TIMEOUT);
         }
-        scheduler.shutdown(Duration.ofSeconds(1));
+        scheduler.shutdown(SHUTDOWN_TIMEOUT);
     }
 
-    /** Waits, at most one per-node timeout, for deletes already sent, so closing does not leave keys behind. */
-    private void awaitReleases() {
-        CompletableFuture<?>[] pending = releasing.toArray(CompletableFuture[]::new);
-        if (pending.length == 0) {
+    /**
+     * Waits, at most {@code wait}, until the deletes, queue leaves and acquisition rounds in flight have finished
+     * (they may start more of each, which are waited for too). Not on an I/O thread, which would have to deliver
+     * their replies.
+     */
+    private void awaitPending(Duration wait) {
+        if (ThreadExecutorMap.currentExecutor() != null) {
             return;
         }
-        try {
-            CompletableFuture.allOf(pending).get(nodeTimeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            log.debug("closing with {} release(s) unanswered; those keys expire by their TTL", pending.length);
+        Deadline deadline = Deadline.after(ticker, wait);
+        while (!releasing.isEmpty()) {
+            CompletableFuture<?>[] pending = releasing.toArray(CompletableFuture[]::new);
+            try {
+                CompletableFuture.allOf(pending).get(deadline.nanosLeft(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.TimeoutException e) {
+                log.debug("closing with {} delete(s) unconfirmed; those keys expire by their TTL", pending.length);
+                return;
+            } catch (java.util.concurrent.ExecutionException e) {
+                // failed: done all the same
+            }
         }
     }
 

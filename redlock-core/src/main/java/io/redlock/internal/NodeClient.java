@@ -90,45 +90,6 @@ final class NodeClient implements AutoCloseable {
         return eval(script, new String[] {key}, args);
     }
 
-    /**
-     * Runs a script now, or — if the node has no connection — as soon as one is back, trying to reconnect until
-     * {@code maxWait} has passed. For releases: a compare-and-delete of our own value is safe whenever it arrives, and
-     * sending it late beats leaving the key until its TTL.
-     */
-    CompletionStage<Long> evalWhenConnected(Script script, Duration maxWait, String[] keys, String... args) {
-        if (connection != null) {
-            return eval(script, keys, args);
-        }
-        return evalRetrying(script, ticker.read() + maxWait.toNanos(), keys, args);
-    }
-
-    private CompletionStage<Long> evalRetrying(Script script, long deadline, String[] keys, String... args) {
-        CompletableFuture<Void> attempt;
-        boolean ready;
-        synchronized (lock) {
-            ready = connection != null || closed;
-            if (ready) {
-                attempt = null;
-            } else {
-                if (connecting == null && ticker.read() - lastAttempt >= TimeUnit.MILLISECONDS.toNanos(
-                        RECONNECT_INTERVAL_MILLIS)) {
-                    startConnect();
-                }
-                attempt = connecting;
-            }
-        }
-        long left = deadline - ticker.read();
-        if (ready || left <= 0) {
-            return eval(script, keys, args);
-        }
-        CompletableFuture<Void> pause = attempt != null ? attempt
-                : CompletableFuture.runAsync(() -> { },
-                        CompletableFuture.delayedExecutor(RECONNECT_INTERVAL_MILLIS, TimeUnit.MILLISECONDS));
-        return pause.copy().orTimeout(left, TimeUnit.NANOSECONDS)
-                .handle((v, failure) -> evalRetrying(script, deadline, keys, args))
-                .thenCompose(Function.identity());
-    }
-
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
         BatchedConnection conn = connection;

@@ -26,6 +26,8 @@ final class RedlockLease implements Lease {
     private final long token;
 
     private volatile long validUntil;
+    /** When the key would expire on a node by itself: the TTL of the latest write sent, from when it was sent. */
+    private volatile long keyExpiry;
     private volatile CompletableFuture<Void> release;
     private volatile LossReason lost;
     private boolean pendingTell;
@@ -33,7 +35,8 @@ final class RedlockLease implements Lease {
     private Watchdog watchdog;
 
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, String key, String value, long validUntil,
-            List<? extends CompletableFuture<?>> acquireReplies, long token) {
+            long keyExpiry, List<? extends CompletableFuture<?>> acquireReplies, long token) {
+        this.keyExpiry = keyExpiry;
         this.acquireReplies = acquireReplies;
         this.token = token;
         this.ops = ops;
@@ -77,6 +80,18 @@ final class RedlockLease implements Lease {
     /** True for a handle on a lease acquired elsewhere: its validity is only known after an extension. */
     boolean isAdopted() {
         return token == Engine.UNKNOWN_TOKEN;
+    }
+
+    /** The ticker reading at which the lock key would have expired on every node by itself. */
+    long keyExpiry() {
+        return keyExpiry;
+    }
+
+    /** A write that sets the key's TTL to last until {@code expiresAt} is being sent. */
+    synchronized void writing(long expiresAt) {
+        if (expiresAt - keyExpiry > 0) {
+            keyExpiry = expiresAt;
+        }
     }
 
     @Override

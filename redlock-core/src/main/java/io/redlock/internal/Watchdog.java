@@ -68,20 +68,29 @@ final class Watchdog {
         return dog;
     }
 
-    /** Starts keeping the lease alive with extensions of {@code ttl} until {@code maxHold} from now. */
-    synchronized void autoExtend(Duration extensionTtl, Duration extendWhenRemaining, Duration maxHold) {
-        if (stopped || autoExtend) {
-            return;
+    /**
+     * Starts keeping the lease alive with extensions of {@code ttl} until {@code maxHold} from now. If the Redlock is
+     * closing already, the lease is lost ({@link LossReason#CLOSED}) and released at once, as close() does.
+     */
+    void autoExtend(Duration extensionTtl, Duration extendWhenRemaining, Duration maxHold) {
+        synchronized (this) {
+            if (stopped || autoExtend) {
+                return;
+            }
+            autoExtend = true;
+            engine.keptAlive(lease, true);
+            ttl = extensionTtl;
+            extendWhenRemainingNanos = extendWhenRemaining.toNanos();
+            long now = engine.ticker().read();
+            holdUntil = saturatedAdd(now, saturatedNanos(maxHold));
+            scheduleExtension(0);
+            if (holdUntil != Long.MAX_VALUE) {
+                maxHoldTask = schedule(this::checkMaxHold, holdUntil - now);
+            }
         }
-        autoExtend = true;
-        engine.leaseWatched(true);
-        ttl = extensionTtl;
-        extendWhenRemainingNanos = extendWhenRemaining.toNanos();
-        long now = engine.ticker().read();
-        holdUntil = saturatedAdd(now, saturatedNanos(maxHold));
-        scheduleExtension(0);
-        if (holdUntil != Long.MAX_VALUE) {
-            maxHoldTask = schedule(this::checkMaxHold, holdUntil - now);
+        if (engine.isClosed()) { // close() may have looked at the kept-alive leases before this one joined them
+            lose(LossReason.CLOSED);
+            lease.releaseAsync();
         }
     }
 
@@ -106,7 +115,7 @@ final class Watchdog {
         Future<?> maxHold;
         synchronized (this) {
             if (!stopped && autoExtend) {
-                engine.leaseWatched(false);
+                engine.keptAlive(lease, false);
             }
             stopped = true;
             extend = extendTask;
@@ -225,9 +234,9 @@ final class Watchdog {
 
     /**
      * Declares the loss: the lease turns invalid, every listener is told, then the worker is interrupted (if it is
-     * still working under this lease).
+     * still working under this lease). No effect once stopped or lost.
      */
-    private void lose(LossReason reason) {
+    void lose(LossReason reason) {
         Future<?> extend;
         Future<?> expiry;
         Future<?> maxHold;
@@ -236,7 +245,7 @@ final class Watchdog {
                 return;
             }
             if (autoExtend) {
-                engine.leaseWatched(false);
+                engine.keptAlive(lease, false);
             }
             stopped = true;
             extend = extendTask;
@@ -251,7 +260,11 @@ final class Watchdog {
         cancel(expiry);
         cancel(maxHold);
         try {
-            log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
+            if (reason == LossReason.CLOSED) {
+                log.info("lost the lock on '{}': {}", lease.resource(), reason.description());
+            } else {
+                log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
+            }
             lease.tellListeners(reason);
             engine.tellListener(lease, reason);
         } finally {

@@ -37,7 +37,8 @@ class RedlockLeaseTest {
 
     private RedlockLease lease(Duration validFor) {
         return new RedlockLease(ops, ticker, "orders:42", "app:orders:42", "abcdefghijklmnopqrstuvwxyz0",
-                ticker.read() + validFor.toNanos(), List.of(CompletableFuture.completedFuture("OK")), 7);
+                ticker.read() + validFor.toNanos(), ticker.read() + validFor.toNanos(),
+                List.of(CompletableFuture.completedFuture("OK")), 7);
     }
 
     @Test

@@ -1,0 +1,149 @@
+package io.redlock.internal;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.redlock.NodeFailure;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The compare-and-delete of one lease value on one node (SPEC R5, R7), sent only once that node's acquire reply is in
+ * (so it can never overtake the write it undoes), then sent again until it is known to have landed — or until the
+ * key would have expired anyway, counted on the ticker from the write (and for at least {@link #MIN_REPEATING}, for
+ * keys that outlive their TTL on a node whose clock went back).
+ *
+ * <p>Known to have landed: the node answered 1 (deleted), or answered 0 after it had answered the acquire (the key
+ * was gone already). A 0 is not final when the acquire's reply was lost (a timeout, a dropped connection): the write
+ * may still be sitting in a stalled node's buffers and land later, so the delete is repeated. A node that refused the
+ * acquire, or was never sent it, needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
+ * on the engine's scheduler; {@link Engine#close()} ends them.
+ */
+final class NodeDelete {
+
+    /** The pause before the first repeat. */
+    static final Duration FIRST_PAUSE = Duration.ofMillis(20);
+    /** The longest pause between two repeats: a node that resumes is cleaned up within about this much. */
+    static final Duration LONGEST_PAUSE = Duration.ofMillis(250);
+    /** How long repeats go on at least, from the first send, even for a key whose TTL has run out. */
+    static final Duration MIN_REPEATING = Duration.ofSeconds(5);
+
+    private final Engine engine;
+    private final NodeClient node;
+    private final String[] keys;
+    private final String[] args;
+    /** When repeats stop: when the key would have expired anyway, or {@link #MIN_REPEATING} after the first send. */
+    private long repeatUntil;
+    /** The first reply (or failure) of the delete: what a release round counts. */
+    private final CompletableFuture<Long> firstReply = new CompletableFuture<>();
+    /** Completes when no more repeats will be sent. */
+    private final CompletableFuture<Void> settled = new CompletableFuture<>();
+    private boolean writeCertain;
+    private long pauseNanos = FIRST_PAUSE.toNanos();
+
+    private NodeDelete(Engine engine, NodeClient node, String[] keys, String[] args, long expiresAt) {
+        this.engine = engine;
+        this.node = node;
+        this.keys = keys;
+        this.args = args;
+        this.repeatUntil = expiresAt;
+    }
+
+    /**
+     * Starts deleting on {@code node} after its acquire reply {@code acquired}.
+     *
+     * @param keys      the lock key and its waiter queue (see {@link Scripts#RELEASE})
+     * @param args      the value, the release message and the publish flag
+     * @param expiresAt the ticker reading at which the key would have expired anyway
+     */
+    static NodeDelete after(Engine engine, NodeClient node, CompletableFuture<?> acquired, String[] keys,
+            String[] args, long expiresAt) {
+        NodeDelete delete = new NodeDelete(engine, node, keys, args, expiresAt);
+        if (acquired.isDone()) { // the usual case: no stage to wait on
+            delete.start(acquired);
+        } else {
+            acquired.whenComplete((reply, failure) -> delete.start(acquired));
+        }
+        return delete;
+    }
+
+    /** The first reply of the delete (1 deleted, 0 not held there), or its failure. */
+    CompletableFuture<Long> firstReply() {
+        return firstReply;
+    }
+
+    /** Completes when this delete is done, for good or given up. */
+    CompletableFuture<Void> settled() {
+        return settled;
+    }
+
+    private void start(CompletableFuture<?> acquired) {
+        Throwable failure = acquired.isCompletedExceptionally() ? failureOf(acquired) : null;
+        if (failure == null ? refused(acquired.join()) : Failures.unwrap(failure) instanceof NodeUnavailableException) {
+            finish(0L); // refused, or never sent: it never held our value
+            return;
+        }
+        // an error reply means the node ran the acquire: whatever it did is done; a lost reply means it may not be
+        writeCertain = failure == null || Failures.unwrap(failure) instanceof RedisCommandExecutionException;
+        long minimum = engine.ticker().read() + MIN_REPEATING.toNanos();
+        if (minimum - repeatUntil > 0) {
+            repeatUntil = minimum;
+        }
+        send();
+    }
+
+    private void send() {
+        node.eval(Scripts.RELEASE, keys, args).whenComplete(this::answered);
+    }
+
+    private void answered(Long reply, Throwable failure) {
+        if (failure == null) {
+            firstReply.complete(reply);
+            if (reply == 1L || writeCertain) {
+                settled.complete(null);
+                return;
+            }
+        } else {
+            firstReply.completeExceptionally(failure);
+            if (Failures.kind(failure) == NodeFailure.Kind.ERROR) {
+                settled.complete(null); // an error retrying cannot fix (permissions, say)
+                return;
+            }
+        }
+        repeatLater();
+    }
+
+    /** Sends the delete again after a pause, unless the key will have expired by then or the engine is closing. */
+    private void repeatLater() {
+        long now = engine.ticker().read();
+        if (engine.isTerminated() || now + pauseNanos - repeatUntil >= 0) {
+            settled.complete(null);
+            return;
+        }
+        long pause = pauseNanos;
+        pauseNanos = Math.min(LONGEST_PAUSE.toNanos(), pauseNanos * 2);
+        try {
+            engine.scheduler().schedule(this::send, pause);
+        } catch (RejectedExecutionException closed) {
+            settled.complete(null);
+        }
+    }
+
+    private void finish(long reply) {
+        firstReply.complete(reply);
+        settled.complete(null);
+    }
+
+    /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
+    static boolean refused(Object reply) {
+        return reply == null || reply instanceof Long counter && counter <= 0;
+    }
+
+    private static Throwable failureOf(CompletableFuture<?> failed) {
+        try {
+            failed.join();
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+}

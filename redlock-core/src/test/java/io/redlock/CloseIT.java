@@ -1,0 +1,126 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.ItSupport.units;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.WithRedisNodes;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Closing a Redlock while it keeps leases alive: their holders learn it as a loss and stop, the locks are released,
+ * and nothing of the Redlock is left running.
+ */
+@WithRedisNodes(5)
+class CloseIT {
+
+    private static final LockOptions OPTIONS = LockOptions.builder().ttl(Duration.ofSeconds(30)).build();
+
+    /** Threads of the library: its scheduler, and the event loops and timer of the Lettuce resources it owns. */
+    private static Set<Thread> libraryThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().startsWith("redlock-")).collect(Collectors.toSet());
+    }
+
+    @Test
+    void closeEndsEveryKeptAliveLeaseReleasesItAndLeavesNoThreadBehind(RedisNodes nodes) throws Exception {
+        Set<Thread> before = libraryThreads();
+        List<LossReason> told = new CopyOnWriteArrayList<>();
+        Redlock redlock = redlockOn(nodes).leaseListener((lease, reason) -> told.add(reason)).build();
+        CountDownLatch holding = new CountDownLatch(2);
+        AtomicBoolean workInterrupted = new AtomicBoolean();
+        CompletableFuture<Throwable> withLock = CompletableFuture.supplyAsync(() -> {
+            try {
+                redlock.withLock("closed-withlock", OPTIONS, lease -> {
+                    holding.countDown();
+                    try {
+                        Thread.sleep(units(300).toMillis());
+                    } catch (InterruptedException e) {
+                        workInterrupted.set(true);
+                    }
+                    return null;
+                });
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        RedlockLock lock = redlock.lock("closed-lock", OPTIONS);
+        AtomicBoolean ownerInterrupted = new AtomicBoolean();
+        CompletableFuture<Throwable> locked = CompletableFuture.supplyAsync(() -> {
+            lock.lock();
+            holding.countDown();
+            try {
+                Thread.sleep(units(300).toMillis());
+            } catch (InterruptedException e) {
+                ownerInterrupted.set(true);
+            }
+            try {
+                lock.unlock();
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+        ItSupport.awaitOnEveryNode(nodes, "closed-withlock");
+        ItSupport.awaitOnEveryNode(nodes, "closed-lock");
+        assertThat(redlock.activeLeases()).isEqualTo(2);
+        assertThat(libraryThreads()).as("library threads while it runs").hasSizeGreaterThan(before.size());
+
+        long start = System.nanoTime();
+        redlock.close();
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        // at once, no polling: close() returned only after the releases landed
+        for (String key : List.of("closed-withlock", "closed-lock")) {
+            assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get(key)).as(key).isNull());
+        }
+        assertThat(libraryThreads()).as("library threads after close()").isSubsetOf(before);
+        assertThat(took).isLessThan(Duration.ofSeconds(5));
+        assertThat(withLock.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(LeaseLostException.class,
+                e -> assertThat(e.reason()).isEqualTo(LossReason.CLOSED));
+        assertThat(workInterrupted).isTrue();
+        assertThat(locked.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(LeaseLostException.class,
+                e -> assertThat(e.reason()).isEqualTo(LossReason.CLOSED));
+        assertThat(ownerInterrupted).isTrue();
+        assertThat(told).containsExactly(LossReason.CLOSED, LossReason.CLOSED);
+    }
+
+    @Test
+    void aClosedRedlockRefusesNewWorkClearly(RedisNodes nodes) {
+        Redlock redlock = redlockOn(nodes).build();
+        redlock.close();
+        assertThatThrownBy(() -> redlock.tryAcquire("after-close", Duration.ofSeconds(1)))
+                .isInstanceOf(RedlockClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> redlock.withLock("after-close", lease -> null))
+                .isInstanceOf(RedlockClosedException.class);
+        assertThatThrownBy(() -> redlock.lock("after-close").tryLock()).isInstanceOf(RedlockClosedException.class);
+        redlock.close(); // idempotent
+    }
+
+    @Test
+    void aLeaseWithoutAWatchdogOutlivesTheClose(RedisNodes nodes) {
+        // how `redlock acquire` hands a lease to a later process: the lock stays until released by value or expired
+        String value;
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            value = redlock.tryAcquire("handed-over", Duration.ofSeconds(30)).orElseThrow().value();
+            ItSupport.awaitOnEveryNode(nodes, "handed-over");
+        }
+        assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("handed-over")).isEqualTo(value));
+        try (Redlock later = redlockOn(nodes).build()) {
+            assertThat(later.release("handed-over", value)).isEqualTo(5);
+        }
+    }
+}
