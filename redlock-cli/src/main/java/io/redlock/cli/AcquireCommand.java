@@ -43,10 +43,12 @@ final class AcquireCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Redlock redlock = nodes.connect()) {
+        AcquireOutcome outcome = new AcquireOutcome();
+        try (Redlock redlock = nodes.connect(outcome)) {
             Optional<Lease> acquired = redlock.acquire(resource, ttl, wait);
             if (acquired.isEmpty()) {
-                return Outcomes.notAcquired(redlock, resource, Durations.format(wait), spec.commandLine().getErr());
+                return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait),
+                        spec.commandLine().getErr());
             }
             Lease lease = acquired.get();
             Map<String, Object> json = new LinkedHashMap<>();

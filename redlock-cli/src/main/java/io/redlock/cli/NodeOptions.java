@@ -50,4 +50,9 @@ final class NodeOptions {
     Redlock connect() {
         return builder().build();
     }
+
+    /** Connects with {@code outcome} told how acquisitions end. */
+    Redlock connect(AcquireOutcome outcome) {
+        return builder().observer(outcome).build();
+    }
 }

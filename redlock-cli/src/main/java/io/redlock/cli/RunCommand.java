@@ -82,7 +82,8 @@ final class RunCommand implements Callable<Integer> {
             return thread;
         });
         AtomicReference<Process> child = new AtomicReference<>();
-        try (Redlock redlock = nodes.connect()) {
+        AcquireOutcome outcome = new AcquireOutcome();
+        try (Redlock redlock = nodes.connect(outcome)) {
             CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options, lease -> {
                 ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
                 Map<String, String> env = builder.environment();
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
                     return ExitCodes.LEASE_LOST; // the one-line reason was printed when the lease was lost
                 }
                 if (cause instanceof LockNotAcquiredException) {
-                    return Outcomes.notAcquired(redlock, resource, Durations.format(wait), err);
+                    return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait), err);
                 }
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
                     err.println("redlock: cannot start " + command.get(0) + ": " + io.getMessage());

@@ -64,7 +64,7 @@ class RunIT {
         }
         Cli cli = Cli.run(env(nodes), "run", "nobody", "--", "true");
         assertThat(cli.exitCode()).isEqualTo(ExitCodes.UNAVAILABLE);
-        assertThat(cli.err()).contains("no quorum").contains("2 of 5 nodes answer");
+        assertThat(cli.err()).contains("no quorum").contains("3 of 5 nodes failed (need 3)");
     }
 
     @Test

@@ -200,21 +200,36 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         return health;
     }
 
-    /** Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. */
+    /**
+     * Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. The observer
+     * hears how the call ended before the caller does. Completing the returned stage early (cancel, interrupt, close)
+     * ends the rounds; a lease won meanwhile is released.
+     */
     public CompletableFuture<Optional<Lease>> acquire(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
         CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
+        CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
         acquiring.add(result);
         long started = ticker.read();
         AcquireLoop loop = new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(),
-                Deadline.after(ticker, maxWait), result);
+                Deadline.after(ticker, maxWait), ended);
         result.whenComplete((lease, failure) -> {
             acquiring.remove(result);
+            if (failure != null) {
+                ended.completeExceptionally(failure); // the caller gave up: the rounds stop
+            }
+        });
+        ended.whenComplete((lease, failure) -> {
             observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
                     Duration.ofNanos(ticker.read() - started)));
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else if (!result.complete(lease)) {
+                lease.ifPresent(Lease::releaseAsync); // the caller gave up meanwhile
+            }
         });
         loop.attempt();
         return result;

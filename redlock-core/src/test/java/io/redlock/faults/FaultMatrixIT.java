@@ -704,4 +704,28 @@ class FaultMatrixIT {
                         + " during the pause asserted)")
                 .check(w);
     }
+
+    @Test
+    void f16MajorityStalledPastEveryRetryWindow(RedisNodes nodes) throws Exception {
+        Workload w = workload(nodes.uris());
+        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
+        probe.tryAcquire("probe", TTL).orElseThrow().release(); // connected before the stall
+        w.awaitAcquisitions(2, PATIENCE);
+        cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
+        List<RedisServer> stalled = nodes.servers().subList(0, 3);
+        stalled.forEach(RedisServer::pause);
+        assertThat(probe.tryAcquire("stall-orphan", Duration.ofSeconds(30))).as("no majority while stalled").isEmpty();
+        sleep(Duration.ofSeconds(8));
+        stalled.forEach(RedisServer::resume);
+        closeLater(new NodeKeys(nodes)).awaitGone("stall-orphan", Duration.ofSeconds(2),
+                "F16: the failed attempt's keys are gone within 2 s of the resume");
+        w.awaitAcquisitions(3, PATIENCE);
+        w.stop();
+        Row.of("F16", "3 nodes stalled 8 s (SIGSTOP), longer than any fixed retry window, then resumed")
+                .criticalSections(HOLDS).validity(HOLDS).atLeast(5)
+                .because("the stalled nodes apply the queued writes when they resume; the library repeats its deletes"
+                        + " until the keys would have expired anyway, so no key of a failed attempt outlives the"
+                        + " resume by 2 s (asserted with a 30 s key)")
+                .check(w);
+    }
 }
