@@ -196,7 +196,13 @@ public final class Redlock implements AutoCloseable {
         return Blocking.await(engine.ping(), "ping");
     }
 
-    /** Closes the connections and threads this instance created. Leases still held simply expire. Idempotent. */
+    /**
+     * Refuses new calls ({@link RedlockClosedException}), ends every lease a watchdog keeps alive ({@code withLock},
+     * {@code withLockAsync}, a {@link RedlockLock}) as a loss with {@link LossReason#CLOSED} — listeners told, the
+     * holder interrupted — and releases it on every node, waits at most 2 s for those deletes and the other pending
+     * ones to land, then closes the connections and threads this instance created. Leases without a watchdog outlive
+     * the close and expire by their TTL. Idempotent.
+     */
     @Override
     public void close() {
         engine.close();
@@ -327,7 +333,7 @@ public final class Redlock implements AutoCloseable {
 
         /**
          * Told about every lease of this Redlock that is lost before it is released (an extension refused, validity
-         * run out, maximum hold time reached, or an unwatched lease expired). Default none.
+         * run out, maximum hold time reached, an unwatched lease expired, or the Redlock closed). Default none.
          */
         public Builder leaseListener(LeaseListener listener) {
             this.leaseListener = listener;

@@ -12,7 +12,10 @@ import java.util.concurrent.locks.Lock;
  * owning thread holds the lock (SPEC J2); {@link #lock(Duration)} and {@link #tryLock(Duration, Duration)} take a fixed
  * lease that simply expires (SPEC J1, the Redisson-style calls).
  *
- * <p>Re-entrant for the owning thread: a hold count is kept locally, with one lease underneath. {@link #unlock()} from
+ * <p>Re-entrant for the owning thread while its lease is valid: a hold count is kept locally, with one lease
+ * underneath. Once the lease was lost or ran out, locking again is a fresh acquisition (the stale holds are dropped;
+ * the last unlock they owe throws {@link LeaseLostException}). {@link #lock()} waits in one acquisition with one place
+ * in the fair queue; the untimed {@link #tryLock()} takes a free lock even while others wait. {@link #unlock()} from
  * another thread throws {@link IllegalMonitorStateException}. If the lease is lost while held, the owning thread is
  * interrupted, listeners are told, and {@link #unlock()} throws {@link LeaseLostException} after releasing, so the
  * caller learns the critical section was not protected.

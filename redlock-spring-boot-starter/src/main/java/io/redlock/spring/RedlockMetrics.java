@@ -22,7 +22,7 @@ import java.util.Map;
  *       {@code busy} when the lock was held by another client, {@code error} when the call threw or too many nodes
  *       failed (down, timed out, erroring) for a majority;</li>
  *   <li>{@code redlock.extend} timer, tag {@code result=extended|failed};</li>
- *   <li>{@code redlock.lease.lost} counter, tag {@code reason=extension_refused|expired|max_hold};</li>
+ *   <li>{@code redlock.lease.lost} counter, tag {@code reason=extension_refused|expired|max_hold|closed};</li>
  *   <li>{@code redlock.node.errors} counter, tags {@code node} ({@code host:port}, never credentials; a
  *       sentinel-managed master by its master name, see {@link NodeNames}) and {@code kind=timeout|unavailable|error};</li>
  *   <li>{@code redlock.leases.active} gauge: leases being kept alive right now ({@link #bindActiveLeases}): every
