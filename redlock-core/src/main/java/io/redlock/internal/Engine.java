@@ -9,7 +9,6 @@ import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
-import io.netty.util.internal.ThreadExecutorMap;
 import io.redlock.Inspection;
 import io.redlock.Lease;
 import io.redlock.LossReason;
@@ -74,7 +73,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final NodeStates nodeStates = new NodeStates();
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
     /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
-    private final Set<CompletableFuture<?>> releasing = ConcurrentHashMap.newKeySet();
+    private final PendingWork pending = new PendingWork();
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Leases a watchdog keeps alive: closing the engine ends them. */
     private final Set<RedlockLease> keptAlive = ConcurrentHashMap.newKeySet();
@@ -193,7 +192,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     }
 
     private void leaveQueueOn(NodeClient node, String[] queueKeys, String waiterId) {
-        track(node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId).toCompletableFuture());
+        pending.track(node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId).toCompletableFuture());
     }
 
     QuorumHealth health() {
@@ -412,21 +411,19 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         String[] keys = {key, key + RedlockConfig.WAITERS_SUFFIX};
         String[] args = {value, message + value, publishOnlyToQueue};
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
+        CompletableFuture<?>[] settled = new CompletableFuture<?>[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
             NodeDelete delete = NodeDelete.after(this, nodes.get(i), acquireReplies.get(i), keys, args, expiresAt);
-            track(delete.settled());
+            settled[i] = delete.settled();
             releases.add(delete.firstReply());
         }
+        pending.track(CompletableFuture.allOf(settled));
         return releases;
     }
 
-    /** Keeps {@code pending} until it completes, so {@link #close()} can let it finish. */
-    void track(CompletableFuture<?> pending) {
-        if (pending.isDone()) {
-            return;
-        }
-        releasing.add(pending);
-        pending.whenComplete((done, failure) -> releasing.remove(pending));
+    /** Keeps {@code work} (an acquisition round, say) until it completes, so {@link #close()} can let it finish. */
+    void track(CompletableFuture<?> work) {
+        pending.track(work);
     }
 
     /** Extends a lease acquired elsewhere, known by its value; the renewed handle if a majority confirmed. */
@@ -519,7 +516,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             }
             lease.releaseAsync();
         }
-        awaitPending(CLOSE_WAIT);
+        pending.awaitFinished(ticker, CLOSE_WAIT);
         terminated = true;
         synchronized (this) {
             if (releaseNotifier != null) {
@@ -546,32 +543,6 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
             ownedThreads.awaitEnded(SHUTDOWN_TIMEOUT);
         }
         scheduler.shutdown(SHUTDOWN_TIMEOUT);
-    }
-
-    /**
-     * Waits, at most {@code wait}, until the deletes, queue leaves and acquisition rounds in flight have finished
-     * (they may start more of each, which are waited for too). Not on an I/O thread, which would have to deliver
-     * their replies.
-     */
-    private void awaitPending(Duration wait) {
-        if (ThreadExecutorMap.currentExecutor() != null) {
-            return;
-        }
-        Deadline deadline = Deadline.after(ticker, wait);
-        while (!releasing.isEmpty()) {
-            CompletableFuture<?>[] pending = releasing.toArray(CompletableFuture[]::new);
-            try {
-                CompletableFuture.allOf(pending).get(deadline.nanosLeft(), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.TimeoutException e) {
-                log.debug("closing with {} delete(s) unconfirmed; those keys expire by their TTL", pending.length);
-                return;
-            } catch (java.util.concurrent.ExecutionException e) {
-                // failed: done all the same
-            }
-        }
     }
 
     private static Duration max(Duration a, Duration b) {

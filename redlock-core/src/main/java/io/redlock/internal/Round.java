@@ -1,7 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.NodeFailure;
-import io.redlock.RedlockException;
+import io.redlock.RedlockClosedException;
 import io.redlock.Ticker;
 import java.util.Arrays;
 import java.util.List;
@@ -107,7 +107,7 @@ final class Round<R> {
                 o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos);
             }
         } catch (RejectedExecutionException closing) {
-            result.completeExceptionally(new RedlockException("this Redlock is closed"));
+            result.completeExceptionally(new RedlockClosedException());
             return result;
         }
         synchronized (this) {
