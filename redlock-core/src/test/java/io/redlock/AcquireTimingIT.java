@@ -1,5 +1,6 @@
 package io.redlock;
 
+import static io.redlock.ItSupport.queueOf;
 import static io.redlock.ItSupport.redlockOn;
 import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,10 +36,6 @@ class AcquireTimingIT {
     private Redlock.Builder onFakeTime(RedisNodes nodes) {
         Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
         return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).retry(RetryPolicy.uniform(RETRY, RETRY));
-    }
-
-    private static String queueOf(String resource) {
-        return resource + RedlockConfig.WAITERS_SUFFIX;
     }
 
     private static long calls(RedisServer node, String command) {
@@ -107,8 +104,7 @@ class AcquireTimingIT {
             waiting.cancel(false);
 
             assertThat(scheduler.pending()).isEmpty();
-            await().atMost(units(50)).until(() -> nodes.servers().stream()
-                    .allMatch(n -> n.redis(r -> r.zcard(queueOf("cancelled"))) == 0));
+            ItSupport.awaitNoQueue(nodes, "cancelled");
             held.release();
         }
     }
@@ -133,8 +129,7 @@ class AcquireTimingIT {
 
             assertThat(thrown.get()).isInstanceOf(RedlockInterruptedException.class);
             assertThat(scheduler.pending()).isEmpty();
-            await().atMost(units(50)).until(() -> nodes.servers().stream()
-                    .allMatch(n -> n.redis(r -> r.zcard(queueOf("interrupted"))) == 0));
+            ItSupport.awaitNoQueue(nodes, "interrupted");
             held.release();
         }
     }

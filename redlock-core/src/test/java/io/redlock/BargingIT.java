@@ -1,5 +1,7 @@
 package io.redlock;
 
+import static io.redlock.ItSupport.deadlinesOf;
+import static io.redlock.ItSupport.queueOf;
 import static io.redlock.ItSupport.redlockOn;
 import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,19 +30,14 @@ class BargingIT {
     private static final Logger log = LoggerFactory.getLogger(BargingIT.class);
     private static final Duration TTL = Duration.ofSeconds(10);
 
-    private static String queueOf(String resource) {
-        return resource + RedlockConfig.WAITERS_SUFFIX;
-    }
-
     /** A waiter that crashed while queued: its place lasts another minute on every node. */
     private static void plantCrashedWaiter(RedisNodes nodes, String resource) {
         nodes.forEach(node -> node.redis(r -> {
             long nowMillis = Long.parseLong(r.time().get(0)) * 1000;
             r.zadd(queueOf(resource), ScoredValue.just(1, "crashed-waiter"));
-            r.zadd(queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX,
+            r.zadd(deadlinesOf(resource),
                     ScoredValue.just(nowMillis + 60_000, "crashed-waiter"));
-            return r.pexpire(queueOf(resource), 60_000) && r.pexpire(queueOf(resource)
-                    + RedlockConfig.DEADLINES_SUFFIX, 60_000);
+            return r.pexpire(queueOf(resource), 60_000) && r.pexpire(deadlinesOf(resource), 60_000);
         }));
     }
 

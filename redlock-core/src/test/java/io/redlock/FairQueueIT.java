@@ -1,5 +1,8 @@
 package io.redlock;
 
+import static io.redlock.ItSupport.awaitNoQueue;
+import static io.redlock.ItSupport.deadlinesOf;
+import static io.redlock.ItSupport.queueOf;
 import static io.redlock.ItSupport.redlockOn;
 import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,14 +30,6 @@ class FairQueueIT {
     private static final Duration WAIT = Duration.ofSeconds(10);
     /** Polling far slower than a test step: between rounds such a waiter is still, unless the lock's events wake it. */
     private static final RetryPolicy SLOW_POLLING = RetryPolicy.uniform(Duration.ofSeconds(2), Duration.ofSeconds(3));
-
-    private static String queueOf(String resource) {
-        return resource + RedlockConfig.WAITERS_SUFFIX;
-    }
-
-    private static String deadlinesOf(String resource) {
-        return queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX;
-    }
 
     /**
      * Waits until every node has {@code count} waiters queued for {@code resource}. The holder's writes must have
@@ -78,12 +73,6 @@ class FairQueueIT {
             }));
         }
         return CompletableFuture.allOf(done.toArray(CompletableFuture[]::new));
-    }
-
-    /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
-    private static void awaitNoQueue(RedisNodes nodes, String resource) {
-        await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> nodes.servers().stream()
-                .allMatch(node -> node.redis(redis -> redis.exists(queueOf(resource), deadlinesOf(resource))) == 0));
     }
 
     @Test

@@ -68,6 +68,23 @@ final class ItSupport {
                         .allMatch(s -> s.get(key) != null));
     }
 
+    /** The waiter queue of {@code resource} (with fencing): a sorted set of waiter ids by ticket. */
+    static String queueOf(String resource) {
+        return resource + RedlockConfig.WAITERS_SUFFIX;
+    }
+
+    /** When each place in the waiter queue of {@code resource} lapses. */
+    static String deadlinesOf(String resource) {
+        return queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX;
+    }
+
+    /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
+    static void awaitNoQueue(RedisNodes nodes, String resource) {
+        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+                .until(() -> nodes.servers().stream().allMatch(
+                        node -> node.redis(redis -> redis.exists(queueOf(resource), deadlinesOf(resource))) == 0));
+    }
+
     static long elapsedMillis(long startNanos) {
         return Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
     }

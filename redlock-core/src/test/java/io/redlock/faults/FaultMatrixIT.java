@@ -299,13 +299,19 @@ class FaultMatrixIT {
         onNodes(nodes, i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2, 3, 4);
     }
 
+    /** A probe client connected to every node; the nodes a test stalls are resumed after it. */
+    private Redlock connectedProbeBeforeStalls(RedisNodes nodes) {
+        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
+        probe.tryAcquire("probe", TTL).orElseThrow().release();
+        cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
+        return probe;
+    }
+
     @Test
     void f03NodesStalled(RedisNodes nodes) throws Exception {
         Workload w = workload(nodes.uris());
-        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
-        probe.tryAcquire("probe", TTL).orElseThrow().release(); // connected before the stalls
+        Redlock probe = connectedProbeBeforeStalls(nodes);
         w.awaitAcquisitions(2, PATIENCE);
-        cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
         nodes.node(0).pause();
         w.awaitAcquisitions(3, PATIENCE); // 4 of 5
         nodes.node(1).pause();
@@ -708,10 +714,8 @@ class FaultMatrixIT {
     @Test
     void f16MajorityStalledPastEveryRetryWindow(RedisNodes nodes) throws Exception {
         Workload w = workload(nodes.uris());
-        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
-        probe.tryAcquire("probe", TTL).orElseThrow().release(); // connected before the stall
+        Redlock probe = connectedProbeBeforeStalls(nodes);
         w.awaitAcquisitions(2, PATIENCE);
-        cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
         List<RedisServer> stalled = nodes.servers().subList(0, 3);
         stalled.forEach(RedisServer::pause);
         assertThat(probe.tryAcquire("stall-orphan", Duration.ofSeconds(30))).as("no majority while stalled").isEmpty();
