@@ -50,11 +50,16 @@ class AcquireTimingIT {
 
     /**
      * Waits (real time, bounded) until the loop has settled on exactly one timer, its next round {@link #RETRY} from
-     * now (a round in flight has its node timeout pending instead).
+     * now (a round in flight has its node timeout pending instead). Timers due now run meanwhile, as a real scheduler
+     * would run them.
      */
     private Duration awaitNextRound() {
-        await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
-                .until(() -> scheduler.pending().equals(List.of(RETRY)));
+        try {
+            await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+                    .until(() -> scheduler.runDue() == 0 && scheduler.pending().equals(List.of(RETRY)));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("pending timers: " + scheduler.pending(), e);
+        }
         return RETRY;
     }
 
@@ -63,6 +68,7 @@ class AcquireTimingIT {
         try (Redlock holder = redlockOn(nodes).fencing(false).build();
                 Redlock waiter = onFakeTime(nodes).fencing(false).wakeOnRelease(false).build()) {
             Lease held = holder.tryAcquire("budget", HELD_FOR).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "budget");
             CompletableFuture<Optional<Lease>> waiting = waiter
                     .acquireAsync("budget", TTL, RETRY.plus(Duration.ofSeconds(5))).toCompletableFuture();
             awaitNextRound();
@@ -96,6 +102,7 @@ class AcquireTimingIT {
     void cancellingAWaitingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
             Lease held = holder.tryAcquire("cancelled", HELD_FOR).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "cancelled");
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("cancelled", TTL, HELD_FOR)
                     .toCompletableFuture();
             awaitNextRound();
@@ -113,6 +120,7 @@ class AcquireTimingIT {
     void anInterruptedBlockingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) throws Exception {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
             Lease held = holder.tryAcquire("interrupted", HELD_FOR).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "interrupted");
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             Thread blocked = new Thread(() -> {
                 try {
@@ -140,6 +148,7 @@ class AcquireTimingIT {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build();
                 Redlock later = redlockOn(nodes).build()) {
             Lease held = holder.tryAcquire(resource, HELD_FOR).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, resource);
             RedlockLock lock = waiter.lock(resource);
             AtomicReference<Throwable> failed = new AtomicReference<>();
             Thread first = new Thread(() -> {
