@@ -1,5 +1,6 @@
 package io.redlock;
 
+import io.redlock.internal.ConfigCheck;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -117,26 +118,20 @@ public final class LockOptions {
 
         public LockOptions build() {
             if (ttl != null) {
-                positive("ttl", ttl);
+                ConfigCheck.positive("ttl", ttl);
             }
-            if (maxWait != null && maxWait.isNegative()) {
-                throw new RedlockConfigException("maxWait must not be negative, was " + maxWait);
+            if (maxWait != null) {
+                ConfigCheck.maxWait("maxWait", maxWait);
             }
-            positive("maxHold", maxHold);
+            ConfigCheck.positive("maxHold", maxHold);
             if (extendWhenRemaining != null) {
-                positive("extendWhenRemaining", extendWhenRemaining);
+                ConfigCheck.positive("extendWhenRemaining", extendWhenRemaining);
                 if (ttl != null && extendWhenRemaining.compareTo(ttl) >= 0) {
                     throw new RedlockConfigException("extendWhenRemaining must be less than the ttl " + ttl + ", was "
                             + extendWhenRemaining);
                 }
             }
             return new LockOptions(this);
-        }
-
-        private static void positive(String name, Duration value) {
-            if (value == null || value.isNegative() || value.isZero()) {
-                throw new RedlockConfigException(name + " must be positive, was " + value);
-            }
         }
     }
 }

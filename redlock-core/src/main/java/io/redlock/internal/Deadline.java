@@ -35,6 +35,11 @@ final class Deadline {
         return nanos > LONGEST ? new Deadline(ticker, now, false) : new Deadline(ticker, now + nanos, true);
     }
 
+    /** A deadline that never comes. */
+    static Deadline never(Ticker ticker) {
+        return new Deadline(ticker, 0, false);
+    }
+
     /** Nanoseconds left, at least 0; {@link Long#MAX_VALUE} if this deadline never comes. */
     long nanosLeft() {
         if (!bounded) {

@@ -72,7 +72,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     private final QuorumHealth health;
     private final NodeStates nodeStates = new NodeStates();
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
-    /** Releases that returned at a majority while deletes to slower nodes are still on their way. */
+    /** Deletes, queue leaves and rounds in flight that close() lets finish. */
     private final PendingWork pending = new PendingWork();
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Leases a watchdog keeps alive: closing the engine ends them. */

@@ -58,11 +58,7 @@ final class NodeDelete {
     static NodeDelete after(Engine engine, NodeClient node, CompletableFuture<?> acquired, String[] keys,
             String[] args, long expiresAt) {
         NodeDelete delete = new NodeDelete(engine, node, keys, args, expiresAt);
-        if (acquired.isDone()) { // the usual case: no stage to wait on
-            delete.start(acquired);
-        } else {
-            acquired.whenComplete((reply, failure) -> delete.start(acquired));
-        }
+        acquired.whenComplete(delete::start); // at once in the usual case: the reply is in
         return delete;
     }
 
@@ -76,9 +72,8 @@ final class NodeDelete {
         return settled;
     }
 
-    private void start(CompletableFuture<?> acquired) {
-        Throwable failure = acquired.isCompletedExceptionally() ? failureOf(acquired) : null;
-        if (failure == null ? refused(acquired.join()) : Failures.unwrap(failure) instanceof NodeUnavailableException) {
+    private void start(Object acquireReply, Throwable failure) {
+        if (failure == null ? refused(acquireReply) : Failures.unwrap(failure) instanceof NodeUnavailableException) {
             finish(0L); // refused, or never sent: it never held our value
             return;
         }
@@ -134,16 +129,7 @@ final class NodeDelete {
     }
 
     /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
-    static boolean refused(Object reply) {
+    private static boolean refused(Object reply) {
         return reply == null || reply instanceof Long counter && counter <= 0;
-    }
-
-    private static Throwable failureOf(CompletableFuture<?> failed) {
-        try {
-            failed.join();
-            return null;
-        } catch (RuntimeException e) {
-            return e;
-        }
     }
 }

@@ -151,7 +151,8 @@ public final class RedlockLockImpl implements RedlockLock {
             }
             stale = lease;
             dog = watchdog;
-            dropped.put(me, new DroppedHolds(holds, stale));
+            DroppedHolds earlier = dropped.get(me); // holds dropped before, on an earlier lost lease, still owed
+            dropped.put(me, new DroppedHolds(holds + (earlier == null ? 0 : earlier.count), stale));
             holds = 0;
             lease = null;
             watchdog = null;

@@ -34,7 +34,8 @@ final class Watchdog {
     private boolean autoExtend;
     private Duration ttl;
     private long extendWhenRemainingNanos;
-    private long holdUntil = Long.MAX_VALUE;
+    /** When the maximum hold time is reached; never until auto-extension starts. */
+    private Deadline holdUntil;
 
     private boolean stopped;
     private boolean extending;
@@ -50,6 +51,7 @@ final class Watchdog {
         this.engine = engine;
         this.lease = lease;
         this.minIntervalNanos = Math.max(engine.config().nodeTimeout().toNanos(), MIN_INTERVAL_FLOOR.toNanos());
+        this.holdUntil = Deadline.never(engine.ticker());
     }
 
     /** The lease's watchdog, created (noticing expiry only) if it has none; null if the lease is released. */
@@ -81,11 +83,10 @@ final class Watchdog {
             engine.keptAlive(lease, true);
             ttl = extensionTtl;
             extendWhenRemainingNanos = extendWhenRemaining.toNanos();
-            long now = engine.ticker().read();
-            holdUntil = saturatedAdd(now, saturatedNanos(maxHold));
+            holdUntil = Deadline.after(engine.ticker(), maxHold);
             scheduleExtension(0);
-            if (holdUntil != Long.MAX_VALUE) {
-                maxHoldTask = schedule(this::checkMaxHold, holdUntil - now);
+            if (holdUntil.bounded()) {
+                maxHoldTask = schedule(this::checkMaxHold, holdUntil.nanosLeft());
             }
         }
         if (engine.isClosed()) { // close() may have looked at the kept-alive leases before this one joined them
@@ -157,7 +158,7 @@ final class Watchdog {
         }
         boolean maxHoldReached;
         synchronized (this) {
-            maxHoldReached = autoExtend && engine.ticker().read() - holdUntil >= 0;
+            maxHoldReached = autoExtend && holdUntil.passed();
         }
         lose(maxHoldReached ? LossReason.MAX_HOLD : LossReason.EXPIRED);
     }
@@ -168,7 +169,7 @@ final class Watchdog {
             if (stopped) {
                 return;
             }
-            long early = holdUntil - engine.ticker().read();
+            long early = holdUntil.nanosLeft();
             if (early > 0) { // the scheduler's clock ran ahead of the ticker: check again when it is due
                 maxHoldTask = schedule(this::checkMaxHold, early);
                 return;
@@ -184,7 +185,7 @@ final class Watchdog {
             if (stopped || extending) {
                 return;
             }
-            holdOver = engine.ticker().read() - holdUntil >= 0;
+            holdOver = holdUntil.passed();
             extending = !holdOver;
         }
         if (holdOver) {
@@ -308,18 +309,5 @@ final class Watchdog {
         if (task != null) {
             task.cancel(false);
         }
-    }
-
-    private static long saturatedNanos(Duration duration) {
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }
