@@ -4,19 +4,17 @@ import io.redlock.LeaseLostException;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
-import io.redlock.LossReason;
 import io.redlock.Redlock;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,8 +27,11 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Run a command while holding a lock, like flock(1) across machines.",
             "The lease is kept alive while the command runs and released when it exits; the command gets",
             "REDLOCK_RESOURCE, REDLOCK_TOKEN (the fencing token) and REDLOCK_VALUE in its environment.",
-            "If the lease is lost, the command gets SIGTERM, then SIGKILL after --grace.",
-            "SIGINT and SIGTERM sent to redlock are passed on to the command."},
+            "The command runs in a session and process group of its own: a lost lease or --max-hold sends",
+            "SIGTERM to that whole group, SIGKILL after --grace; SIGINT, SIGTERM and SIGHUP sent to redlock",
+            "are passed on to the group the same way. Whatever the command leaves running when it exits is",
+            "stopped too: the lock is released only once the group is empty. If redlock itself dies",
+            "(kill -9, a crash), a watcher process stops the group within a second. Needs /usr/bin/perl."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
             "  redlock run --wait 5m --ttl 1m orders-sync -- python3 sync.py",
@@ -75,26 +76,23 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isExecutable(Path.of(Perl.BINARY))) {
+            err.println("redlock: run needs " + Perl.BINARY + " (Debian's perl-base) to supervise the command");
+            return CANNOT_START;
+        }
         LockOptions options = LockOptions.builder().ttl(ttl).maxWait(wait).maxHold(maxHold).build();
-        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "redlock-run-killer");
-            thread.setDaemon(true);
-            return thread;
-        });
-        AtomicReference<Process> child = new AtomicReference<>();
+        AtomicReference<Job> running = new AtomicReference<>();
         AcquireOutcome outcome = new AcquireOutcome();
         try (Redlock redlock = nodes.connect(outcome)) {
             CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options, lease -> {
-                ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-                Map<String, String> env = builder.environment();
-                env.put("REDLOCK_RESOURCE", resource);
-                env.put("REDLOCK_TOKEN", Long.toString(lease.fencingToken()));
-                env.put("REDLOCK_VALUE", lease.value());
-                Process process = builder.start();
-                child.set(process);
-                Signals.forwardTo(process);
-                lease.onLost((l, reason) -> stop(process, reason, killer, err));
-                return process.onExit().thenApply(Process::exitValue);
+                Job job = Job.start(command, Map.of("REDLOCK_RESOURCE", resource,
+                        "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value()),
+                        grace, err);
+                running.set(job);
+                Signals.forwardTo(job);
+                lease.onLost((l, reason) -> job.stop("TERM",
+                        "lost the lock on '" + resource + "': " + reason.description()));
+                return job.ended(); // the lock is released once the job's whole process group is gone
             }).toCompletableFuture();
             try {
                 return exit.join();
@@ -107,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
                     return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait), err);
                 }
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
-                    err.println("redlock: cannot start " + command.get(0) + ": " + io.getMessage());
+                    err.println("redlock: cannot start the command's supervisor: " + io.getMessage());
                     return CANNOT_START;
                 }
                 if (cause instanceof RuntimeException runtime) {
@@ -117,10 +115,9 @@ final class RunCommand implements Callable<Integer> {
             }
         } finally {
             Signals.restore();
-            killer.shutdownNow();
-            Process process = child.get();
-            if (process != null && process.isAlive()) {
-                process.destroyForcibly();
+            Job job = running.get();
+            if (job != null && !job.ended().isDone()) {
+                job.stop("KILL", "redlock is failing"); // never leave a job running without its lock
             }
         }
     }
@@ -132,20 +129,5 @@ final class RunCommand implements Callable<Integer> {
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    private void stop(Process process, LossReason reason, ScheduledExecutorService killer, PrintWriter err) {
-        err.println("redlock: lost the lock on '" + resource + "': " + reason.description()
-                + "; sent SIGTERM to the command (SIGKILL in " + Durations.format(grace) + ")");
-        err.flush();
-        process.destroy();
-        killer.schedule(() -> {
-            if (process.isAlive()) {
-                err.println("redlock: the command was still running " + Durations.format(grace)
-                        + " after SIGTERM; sent SIGKILL");
-                err.flush();
-                process.destroyForcibly();
-            }
-        }, grace.toMillis(), TimeUnit.MILLISECONDS);
     }
 }
