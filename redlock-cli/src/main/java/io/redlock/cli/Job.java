@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The command {@code redlock run} runs, with everything it forks: one process group of its own, in a session of its
@@ -25,6 +26,8 @@ final class Job {
 
     /** How often the group is checked for remaining processes while the job ends. */
     private static final long POLL_MILLIS = 20;
+    /** How often the lock's validity is read, to tell the watcher about extensions. */
+    private static final long VALIDITY_MILLIS = 100;
     /** After SIGKILL, how long to wait for the kernel to remove the processes before giving up on them. */
     private static final Duration AFTER_KILL = Duration.ofSeconds(30);
 
@@ -53,13 +56,14 @@ final class Job {
     }
 
     /**
-     * Starts {@code command} with {@code env} added to its environment and redlock's standard streams.
+     * Starts {@code command} with {@code env} added to its environment and redlock's standard streams; {@code validity}
+     * says how long the lock is still valid (read every 100 ms, for the watcher).
      *
      * @throws IOException if the job cannot be set up (no perl, no mkfifo); a command that cannot be started makes
      *                     the job end with exit code 127 instead, like a shell
      */
-    static Job start(List<String> command, Map<String, String> env, Duration grace, PrintWriter err)
-            throws IOException {
+    static Job start(List<String> command, Map<String, String> env, Duration grace, Supplier<Duration> validity,
+            PrintWriter err) throws IOException {
         Lifeline lifeline = Lifeline.create();
         try {
             List<String> argv = new ArrayList<>(List.of(Perl.BINARY, "-e", SCRIPT, lifeline.path().toString(),
@@ -67,13 +71,30 @@ final class Job {
             argv.addAll(command);
             ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
             builder.environment().putAll(env);
+            lifeline.validFor(validity.get()); // before the command starts: a stall from the first moment counts
             Job job = new Job(builder.start(), lifeline, grace, err);
+            job.timer.scheduleWithFixedDelay(job.renewals(validity), VALIDITY_MILLIS, VALIDITY_MILLIS,
+                    TimeUnit.MILLISECONDS);
             job.leader.onExit().thenAccept(p -> job.endWhenGroupIsEmpty(p.exitValue()));
             return job;
         } catch (IOException | RuntimeException e) {
             lifeline.close();
             throw e;
         }
+    }
+
+    /** Tells the watcher the validity each time it grew (an extension), until the job is being stopped. */
+    private Runnable renewals(Supplier<Duration> validity) {
+        Duration[] told = {validity.get()};
+        return () -> {
+            Duration now = validity.get();
+            synchronized (this) {
+                if (kill == null && now.compareTo(told[0]) > 0) {
+                    lifeline.validFor(now);
+                }
+            }
+            told[0] = now;
+        };
     }
 
     /** Completes with the command's exit code once the command and every process of its group have exited. */
@@ -86,12 +107,13 @@ final class Job {
      * the first stop counts; {@code why} is printed with it.
      */
     synchronized void stop(String signal, String why) {
-        if (kill != null || ended.isDone()) {
-            return;
+        if (kill != null || timer.isShutdown()) {
+            return; // stopping already, or over
         }
         err.println("redlock: " + why + "; sent SIG" + signal + " to the command's process group (SIGKILL in "
                 + Durations.format(grace) + ")");
         err.flush();
+        lifeline.stopping();
         group.signal(signal);
         kill = timer.schedule(this::kill, grace.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -124,14 +146,14 @@ final class Job {
                         + AFTER_KILL.toSeconds() + " s after SIGKILL; releasing the lock anyway");
                 err.flush();
             }
-            lifeline.done();
-            lifeline.close();
+            timer.shutdown(); // ends the periodic tasks: no validity is told after this
             synchronized (this) {
                 if (kill != null) {
                     kill.cancel(false);
                 }
             }
-            timer.shutdown(); // ends this periodic task
+            lifeline.done();
+            lifeline.close();
             ended.complete(exitCode);
         }, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
     }

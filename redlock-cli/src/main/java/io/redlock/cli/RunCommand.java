@@ -31,7 +31,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "SIGTERM to that whole group, SIGKILL after --grace; SIGINT, SIGTERM and SIGHUP sent to redlock",
             "are passed on to the group the same way. Whatever the command leaves running when it exits is",
             "stopped too: the lock is released only once the group is empty. If redlock itself dies",
-            "(kill -9, a crash), a watcher process stops the group within a second. Needs /usr/bin/perl."},
+            "(kill -9, a crash) or stalls past the lock's expiry, a watcher process stops the group.",
+            "Needs /usr/bin/perl."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
             "  redlock run --wait 5m --ttl 1m orders-sync -- python3 sync.py",
@@ -87,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
             CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options, lease -> {
                 Job job = Job.start(command, Map.of("REDLOCK_RESOURCE", resource,
                         "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value()),
-                        grace, err);
+                        grace, lease::remainingValidity, err);
                 running.set(job);
                 Signals.forwardTo(job);
                 lease.onLost((l, reason) -> job.stop("TERM",

@@ -3,8 +3,12 @@
 # 1. It makes a new session, so COMMAND and everything COMMAND forks share one process group, led by this pid:
 #    redlock stops the job by signalling that group, and releases the lock only once the group is empty.
 # 2. It starts a watcher, outside the job's group and outside its ancestry, holding the read end of LIFELINE, a
-#    FIFO whose only write end redlock holds. "done" on it means redlock has stopped the job itself: the watcher
-#    exits. End of file means redlock died (kill -9, the OOM killer, a crash): the watcher sends SIGTERM to the
+#    FIFO whose only write end redlock holds. Redlock writes one line at a time:
+#      "valid MS"  the lock is valid for MS more milliseconds (sent at the start and after each extension)
+#      "stopping"  redlock is stopping the job itself: forget the validity, keep watching
+#      "done"      the job is over: exit
+#    End of file means redlock died (kill -9, the OOM killer, a crash); a validity that runs out without a new one
+#    means redlock stalled (SIGSTOP, a frozen VM) past the lock's expiry. Either way the watcher sends SIGTERM to the
 #    job's group, SIGKILL after GRACE_MS, and exits.
 # 3. It becomes COMMAND (exec, same pid), or exits 127 if COMMAND cannot be started.
 use strict;
@@ -28,29 +32,58 @@ if ($first == 0) {
     open(STDIN, '<', '/dev/null');
     open(STDOUT, '>', '/dev/null'); # it must not hold open a pipe that someone reads redlock's output from
     unlink $lifeline;
-    my $said = '';
+    stop_group(watch());
+    POSIX::_exit(0);
+}
+waitpid($first, 0);
+close($line);
+{ no warnings 'exec'; exec { $command[0] } @command; }
+print STDERR "redlock: cannot start $command[0]: $!\n";
+POSIX::_exit(127);
+
+# Milliseconds on a monotonic clock (times(2): clock ticks since an arbitrary point).
+sub now_ms {
+    my ($ticks) = POSIX::times();
+    return $ticks * 1000 / POSIX::sysconf(POSIX::_SC_CLK_TCK());
+}
+
+# Reads the lifeline until the job must be stopped (returns why) or is over (exits).
+sub watch {
+    my ($said, $deadline) = ('', undef);
     while (1) {
-        my $n = sysread($line, my $chunk, 64);
+        my $timeout = defined $deadline ? ($deadline - now_ms()) / 1000 : undef;
+        return "the lock expired while redlock did not answer" if defined $timeout && $timeout <= 0;
+        my $ready = '';
+        vec($ready, fileno($line), 1) = 1;
+        my $found = select($ready, undef, undef, $timeout);
+        if ($found < 0) {
+            next if $!{EINTR};
+            return "redlock's lifeline failed: $!";
+        }
+        next if $found == 0;        # the deadline is checked at the top
+        my $n = sysread($line, my $chunk, 256);
         if (!defined $n) {
             next if $!{EINTR};
-            last;
+            return "redlock's lifeline failed: $!";
         }
-        last if $n == 0;            # end of file: redlock is gone
+        return "redlock exited while the command ran" if $n == 0;
         $said .= $chunk;
-        POSIX::_exit(0) if $said =~ /^done$/m;
+        while ($said =~ s/^([^\n]*)\n//) {
+            my $message = $1;
+            POSIX::_exit(0) if $message eq 'done';
+            $deadline = undef if $message eq 'stopping';
+            $deadline = now_ms() + $1 if $message =~ /^valid (\d+)$/;
+        }
     }
-    exit 0 unless kill 0, -$group;
-    print STDERR "redlock: redlock exited while the command ran; sent SIGTERM to the command's process group"
-        . " (SIGKILL in ${grace_ms}ms)\n";
+}
+
+sub stop_group {
+    my ($why) = @_;
+    return unless kill 0, -$group;
+    print STDERR "redlock: $why; sent SIGTERM to the command's process group (SIGKILL in ${grace_ms}ms)\n";
     kill 'TERM', -$group;
     for (my $waited = 0; $waited < $grace_ms && kill(0, -$group); $waited += 20) {
         select(undef, undef, undef, 0.02);
     }
     kill 'KILL', -$group;
-    POSIX::_exit(0);
 }
-waitpid($first, 0);
-close($line);
-exec { $command[0] } @command;
-print STDERR "redlock: cannot start $command[0]: $!\n";
-POSIX::_exit(127);

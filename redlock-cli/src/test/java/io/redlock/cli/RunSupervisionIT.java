@@ -123,4 +123,28 @@ class RunSupervisionIT {
                 .until(() -> ProcessGroup.members(group).isEmpty());
         assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThan(Duration.ofSeconds(2));
     }
+
+    @Test
+    void whenRedlockStallsPastTheLockExpiryTheJobIsStopped(RedisNodes nodes) throws Exception {
+        Cli run = Cli.start(env(nodes), concat(args("run", "--ttl", "2s", "--grace", "500ms", "stalled", "--"),
+                job(true, false)));
+        long group = awaitRunningGrandchild();
+        run.signal("STOP"); // redlock freezes: no extension, no word to the watcher, no end of file either
+        try {
+            // validity ≤ 2 s, then the grace: the watcher alone stops the group
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> ProcessGroup.members(group).isEmpty());
+            assertThat(run.err()).contains("the lock expired while redlock did not answer");
+        } finally {
+            run.signal("KILL");
+            run.waitFor();
+        }
+    }
+
+    @Test
+    void aJobLongerThanItsTtlRunsToItsEnd(RedisNodes nodes) throws Exception {
+        Cli run = Cli.start(env(nodes), "run", "--ttl", "1s", "long", "--", "sh", "-c", "sleep 3; exit 4");
+        assertThat(run.waitFor()).as(run.err()).isEqualTo(4);
+        assertThat(run.err()).isEmpty();
+    }
 }
