@@ -1,0 +1,150 @@
+package io.redlock;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Keeps the credentials of Redis URIs out of messages: masks the user-info of every URI in a text, and replaces
+ * passwords known from the URIs a program was given wherever they appear, raw or percent-encoded. The one place the
+ * library, the command-line tool and the starter redact secrets.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class Secrets {
+
+    /** What a masked user-info or password is replaced with. */
+    public static final String MASK = "***";
+    /** Shorter secrets are not replaced in free text: they would mangle ordinary words and numbers. */
+    static final int MIN_SECRET_LENGTH = 3;
+
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
+    /** Where a URI inside free text ends, for {@link #mask(String)}. */
+    private static final String URI_END = " \t\r\n'\",;()[]<>";
+
+    private static final Secrets NONE = new Secrets(List.of());
+
+    private final List<String> secrets;
+
+    private Secrets(List<String> secrets) {
+        this.secrets = secrets;
+    }
+
+    /** No known secrets: {@link #scrub(String)} only masks user-info. */
+    public static Secrets none() {
+        return NONE;
+    }
+
+    /**
+     * The secrets in {@code texts}: the user-info and password of every URI in them, as written and
+     * percent-decoded and -encoded. A text may hold several URIs (comma-separated, say) and need not be well-formed:
+     * a URI's user-info runs from {@code ://} to the last {@code @} before the next URI.
+     */
+    public static Secrets of(Collection<String> texts) {
+        Set<String> found = new LinkedHashSet<>();
+        for (String text : texts) {
+            if (text != null) {
+                collect(text, found);
+            }
+        }
+        List<String> sorted = new ArrayList<>(found);
+        sorted.removeIf(s -> s.length() < MIN_SECRET_LENGTH);
+        sorted.sort(Comparator.comparingInt(String::length).reversed());
+        return sorted.isEmpty() ? NONE : new Secrets(List.copyOf(sorted));
+    }
+
+    /** These secrets and those of {@code other}. */
+    public Secrets and(Secrets other) {
+        List<String> all = new ArrayList<>(new LinkedHashSet<>(secrets));
+        other.secrets.stream().filter(s -> !all.contains(s)).forEach(all::add);
+        all.sort(Comparator.comparingInt(String::length).reversed());
+        return new Secrets(List.copyOf(all));
+    }
+
+    /** {@code text} with every known secret and the user-info of every URI replaced by {@link #MASK}. */
+    public String scrub(String text) {
+        if (text == null) {
+            return "";
+        }
+        String out = text;
+        for (String secret : secrets) {
+            out = out.replace(secret, MASK);
+        }
+        return mask(out);
+    }
+
+    /** {@code text} with the user-info of every URI in it ({@code ://user:password@}) replaced by {@link #MASK}. */
+    public static String mask(String text) {
+        if (text == null) {
+            return "";
+        }
+        Matcher scheme = SCHEME.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        while (scheme.find()) {
+            int start = scheme.end();
+            if (start < copied) {
+                continue;
+            }
+            int end = start;
+            while (end < text.length() && URI_END.indexOf(text.charAt(end)) < 0) {
+                end++;
+            }
+            int at = text.lastIndexOf('@', end - 1);
+            if (at >= start) {
+                out.append(text, copied, start).append(MASK);
+                copied = at;
+            }
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+
+    private static void collect(String text, Set<String> found) {
+        Matcher scheme = SCHEME.matcher(text);
+        List<int[]> starts = new ArrayList<>();
+        while (scheme.find()) {
+            starts.add(new int[] {scheme.start(), scheme.end()});
+        }
+        for (int i = 0; i < starts.size(); i++) {
+            int from = starts.get(i)[1];
+            int to = i + 1 < starts.size() ? starts.get(i + 1)[0] : text.length();
+            int at = text.lastIndexOf('@', to - 1);
+            if (at < from) {
+                continue;
+            }
+            String userInfo = text.substring(from, at);
+            int colon = userInfo.indexOf(':');
+            String password = colon >= 0 ? userInfo.substring(colon + 1) : userInfo;
+            for (String secret : List.of(userInfo, password)) {
+                addForms(secret, found);
+            }
+        }
+    }
+
+    /** The secret as written, percent-decoded, and percent-encoded (of either): any form a layer may print. */
+    private static void addForms(String secret, Set<String> found) {
+        if (secret.isEmpty()) {
+            return;
+        }
+        List<String> plain = new ArrayList<>(List.of(secret));
+        try {
+            plain.add(URLDecoder.decode(secret.replace("+", "%2B"), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException notEncoded) {
+            // a raw '%': the text as written is the secret
+        }
+        for (String form : plain) {
+            found.add(form);
+            String encoded = URLEncoder.encode(form, StandardCharsets.UTF_8);
+            found.add(encoded);
+            found.add(encoded.replace("+", "%20"));
+        }
+    }
+}
