@@ -29,6 +29,8 @@ public final class Secrets {
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
     /** Where a URI inside free text ends, for {@link #mask(String)}. */
     private static final String URI_END = " \t\r\n'\",;()[]<>";
+    /** Where a URI parser may cut a password: any character outside the unreserved set of RFC 3986. */
+    private static final Pattern RESERVED = Pattern.compile("[^A-Za-z0-9._~-]+");
 
     private static final Secrets NONE = new Secrets(List.of());
 
@@ -45,7 +47,8 @@ public final class Secrets {
 
     /**
      * The secrets in {@code texts}: the user-info and password of every URI in them, as written and
-     * percent-decoded and -encoded. A text may hold several URIs (comma-separated, say) and need not be well-formed:
+     * percent-decoded and -encoded, and the pieces of the password between reserved characters (at least
+     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own. A text may hold several URIs (comma-separated, say) and need not be well-formed:
      * a URI's user-info runs from {@code ://} to the last {@code @} before the next URI.
      */
     public static Secrets of(Collection<String> texts) {
@@ -71,6 +74,14 @@ public final class Secrets {
 
     /** {@code text} with every known secret and the user-info of every URI replaced by {@link #MASK}. */
     public String scrub(String text) {
+        return mask(hide(text));
+    }
+
+    /**
+     * {@code text} with every known secret replaced by {@link #MASK}, and nothing else changed: for output that may
+     * show URIs without secrets, such as a help text's {@code redis://:password@host} example.
+     */
+    public String hide(String text) {
         if (text == null) {
             return "";
         }
@@ -78,7 +89,7 @@ public final class Secrets {
         for (String secret : secrets) {
             out = out.replace(secret, MASK);
         }
-        return mask(out);
+        return out;
     }
 
     /** {@code text} with the user-info of every URI in it ({@code ://user:password@}) replaced by {@link #MASK}. */
@@ -126,6 +137,12 @@ public final class Secrets {
             for (String secret : List.of(userInfo, password)) {
                 addForms(secret, found);
             }
+            // a parser that stops at a reserved character may quote the rest of the password on its own
+            for (String form : List.of(password, decoded(password))) {
+                for (String fragment : RESERVED.split(form)) {
+                    addForms(fragment, found);
+                }
+            }
         }
     }
 
@@ -134,17 +151,20 @@ public final class Secrets {
         if (secret.isEmpty()) {
             return;
         }
-        List<String> plain = new ArrayList<>(List.of(secret));
-        try {
-            plain.add(URLDecoder.decode(secret.replace("+", "%2B"), StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException notEncoded) {
-            // a raw '%': the text as written is the secret
-        }
-        for (String form : plain) {
+        for (String form : new LinkedHashSet<>(List.of(secret, decoded(secret)))) {
             found.add(form);
             String encoded = URLEncoder.encode(form, StandardCharsets.UTF_8);
             found.add(encoded);
             found.add(encoded.replace("+", "%20"));
+        }
+    }
+
+    /** {@code text} percent-decoded, or as it is if it is no valid percent-encoding (a raw '%'). */
+    private static String decoded(String text) {
+        try {
+            return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException notEncoded) {
+            return text;
         }
     }
 }

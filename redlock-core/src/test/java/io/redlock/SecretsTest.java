@@ -24,19 +24,30 @@ class SecretsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"pw with space", "pw/slash", "pw@at", "pw\"quote", "pw:colon", "pw%percent",
-        "a b/c@d\"e:f%g", "p%41ss"})
+        "abc def/ghi@jkl\"mno:pqr%stu", "p%41ss"})
     void knownPasswordsAreScrubbedRawDecodedAndEncoded(String password) {
         String encoded = URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
         for (String written : List.of(password, encoded)) {
             for (String uri : List.of("redis://:" + written + "@h:1", "redis://user:" + written + "@h:1",
                     "rediss://:" + written + "@h:1", "redis-socket://:" + written + "@/tmp/r.sock")) {
                 Secrets secrets = Secrets.of(List.of("redis://other:1," + uri + ",redis://h3:3"));
+                String tail = password.split("[^A-Za-z0-9]")[password.split("[^A-Za-z0-9]").length - 1];
                 String text = "failed " + uri + " (password " + password + ", encoded " + encoded + ") '" + written
-                        + "'";
+                        + "'; For input string: \"" + tail + "@h:1\"";
                 assertThat(secrets.scrub(text)).as(uri).doesNotContain(password).doesNotContain(encoded)
                         .contains("failed ");
+                if (tail.length() >= 3) { // shorter pieces would mangle ordinary words
+                    assertThat(secrets.hide(text)).as(uri).doesNotContain("\"" + tail + "@");
+                }
             }
         }
+    }
+
+    @Test
+    void hidingReplacesOnlyKnownSecrets() {
+        Secrets secrets = Secrets.of(List.of("redis://:hunter22@h:1"));
+        assertThat(secrets.hide("e.g. redis://:PASSWORD@h2:6379, not hunter22"))
+                .isEqualTo("e.g. redis://:PASSWORD@h2:6379, not ***");
     }
 
     @Test
