@@ -107,7 +107,7 @@ public final class RedlockCli implements Runnable {
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
-        cli.getErr().println("redlock: " + Secrets.mask(e.getMessage()) + " (see '"
+        cli.getErr().println("redlock: " + oneLine(e.getMessage()) + " (see '"
                 + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;
     }
@@ -116,7 +116,7 @@ public final class RedlockCli implements Runnable {
         Throwable unwrapped = RunCommand.unwrap(thrown);
         Exception e = unwrapped instanceof Exception inner ? inner : thrown;
         PrintWriter err = cli.getErr();
-        String message = Secrets.mask(e.getMessage());
+        String message = oneLine(e.getMessage());
         int code = codeOf(e);
         if (code != ExitCodes.SOFTWARE) {
             err.println("redlock: " + message);
@@ -131,6 +131,11 @@ public final class RedlockCli implements Runnable {
                     + " (--debug prints the stack trace)");
         }
         return ExitCodes.SOFTWARE;
+    }
+
+    /** A message on one line, with the user-info of any URI in it masked. */
+    private static String oneLine(String message) {
+        return Secrets.mask(message).strip().replaceAll("\\s*\\R\\s*", "; ");
     }
 
     /** The exit code of a command that ended with {@code e}. */

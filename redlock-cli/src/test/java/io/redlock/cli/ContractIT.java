@@ -29,6 +29,24 @@ class ContractIT {
         }
     }
 
+    /** What a command can do while the first three of five nodes hang (SIGSTOP): no majority answers. */
+    private interface WhileHung {
+        void run() throws Exception;
+    }
+
+    private static void withAMajorityHung(RedisNodes nodes, WhileHung body) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            nodes.node(i).pause();
+        }
+        try {
+            body.run();
+        } finally {
+            for (int i = 0; i < 3; i++) {
+                nodes.node(i).resume();
+            }
+        }
+    }
+
     private static void assertOneLine(Cli cli) throws Exception {
         assertThat(cli.err().lines().toList()).as(cli.err()).hasSize(1).allMatch(l -> l.startsWith("redlock: "));
         assertThat(cli.err()).doesNotContain("\tat ");
@@ -37,38 +55,24 @@ class ContractIT {
     @Test
     void extendAgainstHungNodesIsNoQuorumNotExpired(RedisNodes nodes) throws Exception {
         String value = acquired(nodes, "hung-extend");
-        for (int i = 0; i < 3; i++) {
-            nodes.node(i).pause();
-        }
-        try {
+        withAMajorityHung(nodes, () -> {
             Cli cli = Cli.run(env(nodes), "extend", "hung-extend", "--value", value, "--ttl", "30s");
             assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.UNAVAILABLE);
             assertThat(cli.err()).contains("no quorum").contains(nodes.node(0).address())
                     .doesNotContain("no longer held");
-        } finally {
-            for (int i = 0; i < 3; i++) {
-                nodes.node(i).resume();
-            }
-        }
+        });
     }
 
     @Test
     void aReleaseTooFewNodesConfirmedIs69NamingTheSilentNodes(RedisNodes nodes) throws Exception {
         String value = acquired(nodes, "hung-release");
-        for (int i = 0; i < 3; i++) {
-            nodes.node(i).pause();
-        }
-        try {
+        withAMajorityHung(nodes, () -> {
             Cli cli = Cli.run(env(nodes), "release", "hung-release", "--value", value, "--json");
             assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.UNAVAILABLE);
             assertThat(cli.err()).contains(nodes.node(0).address()).contains(nodes.node(1).address())
                     .contains(nodes.node(2).address()).doesNotContain(nodes.node(3).address());
             assertThat(cli.out()).contains("\"released_nodes\":2").contains("\"confirmed\":false");
-        } finally {
-            for (int i = 0; i < 3; i++) {
-                nodes.node(i).resume();
-            }
-        }
+        });
     }
 
     @Test
@@ -99,6 +103,11 @@ class ContractIT {
                 String.join(",", nodes.node(0).uri(), twice, nodes.node(1).uri()));
         assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.UNAVAILABLE);
         assertThat(cli.err()).doesNotContain("held by another client").contains("same server");
+        nodes.node(0).kill(); // now the server listed twice is the one that is down
+        Cli down = Cli.run(Map.of(), "acquire", "twice", "--nodes",
+                String.join(",", nodes.node(0).uri(), twice, nodes.node(2).uri()));
+        assertThat(down.exitCode()).as(down.err()).isEqualTo(ExitCodes.UNAVAILABLE);
+        assertThat(down.err()).doesNotContain("held by another client").contains("no quorum");
     }
 
     @Test
@@ -152,17 +161,10 @@ class ContractIT {
 
     @Test
     void statusWithoutAMajorityIs69(RedisNodes nodes) throws Exception {
-        for (int i = 0; i < 3; i++) {
-            nodes.node(i).pause();
-        }
-        try {
+        withAMajorityHung(nodes, () -> {
             Cli cli = Cli.run(env(nodes), "status", "anything");
             assertThat(cli.exitCode()).as(cli.out() + cli.err()).isEqualTo(ExitCodes.UNAVAILABLE);
             assertThat(cli.out()).contains("verdict: unknown");
-        } finally {
-            for (int i = 0; i < 3; i++) {
-                nodes.node(i).resume();
-            }
-        }
+        });
     }
 }
