@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Remembers how the command's acquisition ended and, per node, why it last failed: enough to tell "held by another
- * client" (73) from "no quorum" (69) without asking the nodes again. Prints the setup warnings as soon as the
- * acquisition ended, before the caller goes on (a job then starts after them).
+ * Remembers how the command's acquisition ended and, per node, why it last failed (in an acquisition or an
+ * extension): enough to tell "held by another client" (73) from "no quorum" (69) without asking the nodes again.
+ * Prints the setup warnings as soon as the acquisition ended, before the caller goes on (a job then starts after
+ * them).
  */
 final class AcquireOutcome implements RedlockObserver {
 

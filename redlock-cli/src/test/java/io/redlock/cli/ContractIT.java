@@ -78,19 +78,21 @@ class ContractIT {
     @Test
     void everyKindOfBadInputIs64OnOneLineWithoutAStackTrace(RedisNodes nodes) throws Exception {
         String node = nodes.node(0).uri();
+        // one case of each kind here; RedlockCliTest runs the whole matrix in-process
         List<List<String>> cases = List.of(
                 List.of("acquire", "job", "--no-such-option", "--nodes", node),
                 List.of("run", "--ttl", "3q", "job", "--nodes", node, "--", "true"),
                 List.of("extend", "job", "--value", "v", "--ttl", "99999999999999999999s", "--nodes", node),
-                List.of("acquire", "job", "--ttl", "2562047788015215h", "--nodes", node),
-                List.of("acquire", "job", "--nodes", "redis://127.0.0.1:70000"),
                 List.of("servers", "--port-base", "70000"),
                 List.of("release", "job", "--value", "v", "--nodes", "redis://127.0.0.1:notaport"),
-                List.of("status", " ", "--nodes", node),
-                List.of("doctor", "--nodes", "redis//missing-colon"));
+                List.of("status", " ", "--nodes", node));
+        List<Cli> runs = new java.util.ArrayList<>();
         for (List<String> args : cases) {
-            Cli cli = Cli.run(Map.of(), args.toArray(String[]::new));
-            assertThat(cli.exitCode()).as(args + ": " + cli.err()).isEqualTo(ExitCodes.USAGE);
+            runs.add(Cli.start(Map.of(), args.toArray(String[]::new)));
+        }
+        for (int i = 0; i < cases.size(); i++) {
+            Cli cli = runs.get(i);
+            assertThat(cli.waitFor()).as(cases.get(i) + ": " + cli.err()).isEqualTo(ExitCodes.USAGE);
             assertOneLine(cli);
         }
     }
