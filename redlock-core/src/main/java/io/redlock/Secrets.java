@@ -32,23 +32,35 @@ public final class Secrets {
     /** Where a URI parser may cut a password: any character outside the unreserved set of RFC 3986. */
     private static final Pattern RESERVED = Pattern.compile("[^A-Za-z0-9._~-]+");
 
+    /** The characters of a token: a secret made only of them is replaced only where no such character touches it. */
+    private static final String TOKEN_CHARS = "A-Za-z0-9_-";
+    private static final Pattern TOKEN = Pattern.compile("[" + TOKEN_CHARS + "]+");
+
     private static final Secrets NONE = new Secrets(List.of());
 
-    private final List<String> secrets;
+    /** One pattern per secret, longest first. */
+    private final List<Pattern> secrets;
 
     private Secrets(List<String> secrets) {
-        this.secrets = secrets;
+        this.secrets = secrets.stream().map(Secrets::pattern).toList();
     }
 
-    /** No known secrets: {@link #scrub(String)} only masks user-info. */
-    public static Secrets none() {
-        return NONE;
+    /**
+     * A secret that could be part of a longer token (a piece of a password such as {@code pass} in {@code my/pass})
+     * is replaced only as a whole token, so a lease value or a word that happens to contain it is left intact; any
+     * other secret is replaced wherever it appears.
+     */
+    private static Pattern pattern(String secret) {
+        String quoted = Pattern.quote(secret);
+        return TOKEN.matcher(secret).matches()
+                ? Pattern.compile("(?<![" + TOKEN_CHARS + "])" + quoted + "(?![" + TOKEN_CHARS + "])")
+                : Pattern.compile(quoted);
     }
 
     /**
      * The secrets in {@code texts}: the user-info and password of every URI in them, as written and
      * percent-decoded and -encoded, and the pieces of the password between reserved characters (at least
-     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own. A text may hold several URIs (comma-separated, say) and need not be well-formed:
+     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own; see {@link #hide(String)}. A text may hold several URIs (comma-separated, say) and need not be well-formed:
      * a URI's user-info runs from {@code ://} to the last {@code @} before the next URI.
      */
     public static Secrets of(Collection<String> texts) {
@@ -64,14 +76,6 @@ public final class Secrets {
         return sorted.isEmpty() ? NONE : new Secrets(List.copyOf(sorted));
     }
 
-    /** These secrets and those of {@code other}. */
-    public Secrets and(Secrets other) {
-        List<String> all = new ArrayList<>(new LinkedHashSet<>(secrets));
-        other.secrets.stream().filter(s -> !all.contains(s)).forEach(all::add);
-        all.sort(Comparator.comparingInt(String::length).reversed());
-        return new Secrets(List.copyOf(all));
-    }
-
     /** {@code text} with every known secret and the user-info of every URI replaced by {@link #MASK}. */
     public String scrub(String text) {
         return mask(hide(text));
@@ -79,15 +83,17 @@ public final class Secrets {
 
     /**
      * {@code text} with every known secret replaced by {@link #MASK}, and nothing else changed: for output that may
-     * show URIs without secrets, such as a help text's {@code redis://:password@host} example.
+     * show URIs without secrets, such as a help text's {@code redis://:password@host} example. A secret made only of
+     * letters, digits, {@code _} and {@code -} is replaced only where it stands as a whole token, so a lease value
+     * that happens to contain it is printed intact.
      */
     public String hide(String text) {
         if (text == null) {
             return "";
         }
         String out = text;
-        for (String secret : secrets) {
-            out = out.replace(secret, MASK);
+        for (Pattern secret : secrets) {
+            out = secret.matcher(out).replaceAll(MASK);
         }
         return out;
     }

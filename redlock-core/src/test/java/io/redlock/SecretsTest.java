@@ -51,6 +51,14 @@ class SecretsTest {
     }
 
     @Test
+    void aPieceOfAPasswordIsHiddenAsAWordButNotInsideALeaseValue() {
+        Secrets secrets = Secrets.of(List.of("redis://:abcd/efgh@h:1"));
+        assertThat(secrets.hide("For input string: \"efgh@h:1\", value xxefghyy, x-abcd-y, abcd"))
+                .isEqualTo("For input string: \"***@h:1\", value xxefghyy, x-abcd-y, ***");
+        assertThat(secrets.hide("redis://:abcd/efgh@h:1")).isEqualTo("redis://***@h:1");
+    }
+
+    @Test
     void textWithoutUrisHasNoSecretsAndShortOnesAreLeftAlone() {
         assertThat(Secrets.of(List.of("--ttl", "30s")).scrub("ttl 30s")).isEqualTo("ttl 30s");
         assertThat(Secrets.of(List.of("redis://:ab@h:1")).scrub("table ab")).isEqualTo("table ab");
