@@ -2,6 +2,7 @@ package io.redlock;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,10 +51,29 @@ public record Inspection(List<NodeReport> nodes, boolean fencing, boolean clockF
         return clockFloor ? TokenGuarantee.CLOCK_FLOOR : TokenGuarantee.LOST_ON_RESTART;
     }
 
+    /**
+     * Every node that is the same server as an earlier one (the same {@code run_id}, e.g. {@code localhost:6379} and
+     * {@code 127.0.0.1:6379}), mapped to that earlier node, in order. Nodes that could not be inspected are not
+     * compared.
+     */
+    public Map<String, String> duplicates() {
+        Map<String, String> duplicates = new LinkedHashMap<>();
+        Map<String, String> byRunId = new HashMap<>();
+        for (NodeReport node : nodes) {
+            node.runId().ifPresent(id -> {
+                String earlier = byRunId.putIfAbsent(id, node.node());
+                if (earlier != null) {
+                    duplicates.put(node.node(), earlier);
+                }
+            });
+        }
+        return duplicates;
+    }
+
     /** Every setting that weakens a guarantee, one sentence each. Empty when nothing does. */
     public List<String> warnings() {
         List<String> warnings = new ArrayList<>();
-        Map<String, String> byRunId = new HashMap<>();
+        Map<String, String> duplicates = duplicates();
         for (NodeReport node : nodes) {
             String name = node.node();
             if (!node.reachable()) {
@@ -79,12 +99,10 @@ public record Inspection(List<NodeReport> nodes, boolean fencing, boolean clockF
                         + " the largest TTL (delayed restart, SPEC R9)"
                         + (fencing && !clockFloor ? ", and its fencing counter restarts from zero" : ""));
             }
-            node.runId().ifPresent(id -> {
-                String earlier = byRunId.putIfAbsent(id, name);
-                if (earlier != null) {
-                    warnings.add(name + ": the same server as " + earlier + " (same run_id); nodes must be independent");
-                }
-            });
+            String earlier = duplicates.get(name);
+            if (earlier != null) {
+                warnings.add(name + ": the same server as " + earlier + " (same run_id); nodes must be independent");
+            }
         }
         return warnings;
     }

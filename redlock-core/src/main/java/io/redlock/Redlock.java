@@ -160,12 +160,27 @@ public final class Redlock implements AutoCloseable {
 
     /**
      * Releases a lease that was acquired elsewhere and is known only by its resource and value (compare-and-delete on
-     * every node). Returns how many nodes still held it: 0 if it had expired or was never this value.
+     * every node). Waits for every node, at most the per-node timeout: the result says how many nodes still held it
+     * (0 if it had expired or was never this value), and whether a majority answered ({@link
+     * ReleaseResult#confirmed()}) or which nodes did not. Deletes that were not confirmed are repeated in the
+     * background as for any release.
      *
-     * @throws QuorumUnreachableException if no node could be reached
+     * @throws QuorumUnreachableException if too many nodes failed for a majority and none released
      */
-    public int release(String resource, String value) {
+    public ReleaseResult release(String resource, String value) {
         return Blocking.await(engine.releaseValue(resource, value), "release " + resource);
+    }
+
+    /**
+     * Reads what every node holds for {@code resource} — the holder's value and remaining TTL, the fencing counter,
+     * the waiter queue — and what that adds up to ({@link ResourceStatus#verdict()}). Read-only: it changes nothing
+     * on the nodes. Each node is awaited for at most max(1 s, the per-node timeout); nodes that do not answer are
+     * reported, not thrown.
+     *
+     * @throws RedlockConfigException if the resource is invalid
+     */
+    public ResourceStatus status(String resource) {
+        return Blocking.await(engine.status(resource), "status " + resource);
     }
 
     /** How many leases are being kept alive right now (by {@code withLock}, {@code withLockAsync} or a {@code lock()}). */

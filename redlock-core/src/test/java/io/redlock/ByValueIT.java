@@ -29,9 +29,9 @@ class ByValueIT {
                     assertThat(node.pttl("by-value")).isGreaterThan(28_000L);
                 }
             });
-            assertThat(other.release("by-value", lease.value())).isEqualTo(5);
+            assertThat(other.release("by-value", lease.value()).released()).isEqualTo(5);
             assertThat(ItSupport.absentEverywhere(nodes, "by-value")).isTrue();
-            assertThat(other.release("by-value", lease.value())).isZero();
+            assertThat(other.release("by-value", lease.value()).released()).isZero();
         }
     }
 
@@ -41,7 +41,7 @@ class ByValueIT {
             Lease lease = redlock.tryAcquire("not-yours", Duration.ofSeconds(10)).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "not-yours");
             assertThat(redlock.extend("not-yours", "someone-else", Duration.ofSeconds(30))).isEmpty();
-            assertThat(redlock.release("not-yours", "someone-else")).isZero();
+            assertThat(redlock.release("not-yours", "someone-else").released()).isZero();
             assertThat(ItSupport.holding(nodes, "not-yours", lease.value())).isEqualTo(5);
             assertThatThrownBy(() -> redlock.release("not-yours", " ")).isInstanceOf(RedlockConfigException.class);
         }
@@ -57,6 +57,31 @@ class ByValueIT {
             }
             assertThat(redlock.extend("gone", lease.value(), Duration.ofSeconds(30))).isEmpty();
             assertThat(ItSupport.absentEverywhere(nodes, "gone")).isTrue();
+        }
+    }
+
+    @Test
+    void aReleaseThatAMajorityDidNotAnswerIsNotConfirmedAndNamesTheSilentNodes(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("half-released", Duration.ofSeconds(30)).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "half-released");
+            nodes.node(0).pause();
+            nodes.node(1).pause();
+            nodes.node(2).kill();
+            try {
+                ReleaseResult result = redlock.release("half-released", lease.value());
+                assertThat(result.released()).isEqualTo(2);
+                assertThat(result.answered()).isEqualTo(2);
+                assertThat(result.confirmed()).isFalse();
+                assertThat(result.failures()).extracting(NodeFailure::node).containsExactly(nodes.node(0).address(),
+                        nodes.node(1).address(), nodes.node(2).address());
+            } finally {
+                nodes.node(0).resume();
+                nodes.node(1).resume();
+            }
+            ReleaseResult again = redlock.release("half-released", lease.value());
+            assertThat(again.confirmed()).isTrue();
+            assertThat(again.answered()).isEqualTo(4);
         }
     }
 

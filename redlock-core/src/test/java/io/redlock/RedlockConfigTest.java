@@ -50,8 +50,31 @@ class RedlockConfigTest {
                 .hasMessageContaining("invalid node URI")
                 .hasMessageContaining("127.0.0.1:notaport")
                 .hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://:hunter2/piece@127.0.0.1:1").config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageNotContaining("hunter2")
+                .hasMessageNotContaining("piece");
         assertThatThrownBy(() -> Redlock.builder().nodes(" ").config())
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("blank");
+    }
+
+    @Test
+    void rejectsAPortOutsideTheTcpRange() {
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://:hunter2@127.0.0.1:0").config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("port 0 is outside 1-65535")
+                .hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://127.0.0.1:70000").config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("70000");
+    }
+
+    @Test
+    void aUnixSocketWithoutTheNativeTransportIsAConfigError() {
+        if (!io.lettuce.core.resource.Transports.NativeTransports.isDomainSocketSupported()) {
+            assertThatThrownBy(() -> Redlock.builder().nodes("redis-socket://:hunter2@/tmp/redis.sock").config())
+                    .isInstanceOf(RedlockConfigException.class).hasMessageContaining("native transport")
+                    .hasMessageNotContaining("hunter2");
+        } else {
+            assertThat(Redlock.builder().nodes("redis-socket:///tmp/redis.sock").config().nodes()).hasSize(1);
+        }
     }
 
     @Test

@@ -20,8 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "The lease outlives this command: extend or release it with its value."},
         footer = {"%nExamples:",
             "  lease=$(redlock acquire nightly-report --ttl 60s) || exit",
-            "  redlock acquire orders:42 --ttl 30s --wait 5s --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
-            "%nExit codes: 0 acquired, 73 held by another client, 69 no quorum, 64 bad usage."})
+            "  redlock acquire orders:42 --ttl 30s --wait 5s --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379"})
 final class AcquireCommand implements Callable<Integer> {
 
     @Mixin
@@ -46,6 +45,7 @@ final class AcquireCommand implements Callable<Integer> {
         AcquireOutcome outcome = new AcquireOutcome();
         try (Redlock redlock = nodes.connect(outcome)) {
             Optional<Lease> acquired = redlock.acquire(resource, ttl, wait);
+            outcome.warnings().print(nodes.nodeTimeout);
             if (acquired.isEmpty()) {
                 return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait),
                         spec.commandLine().getErr());

@@ -7,7 +7,6 @@ import io.redlock.Redlock;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict."},
         footer = {"%nExamples:",
             "  redlock doctor --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
-            "  redlock doctor --json | jq '.checks[] | select(.status != \"OK\")'",
-            "%nExit codes: 0 no FAIL (WARNs allowed), 1 at least one FAIL, 64 bad usage."})
+            "  redlock doctor --json | jq '.checks[] | select(.status != \"OK\")'"})
 final class DoctorCommand implements Callable<Integer> {
 
     /** The oldest Redis major version the library is tested with. */
@@ -58,9 +56,9 @@ final class DoctorCommand implements Callable<Integer> {
                     probes.add(NodeProbe.probe(client, uris.get(i), inspection.nodes().get(i).node()));
                 }
                 long allowance = (long) (ttl.toMillis() * redlock.config().driftFactor()) + 2;
-                Map<String, String> runIds = new HashMap<>();
+                Map<String, String> duplicates = inspection.duplicates();
                 for (int i = 0; i < uris.size(); i++) {
-                    check(inspection.nodes().get(i), probes.get(i), allowance, runIds, checks);
+                    check(inspection.nodes().get(i), probes.get(i), allowance, duplicates, checks);
                 }
                 clockSpread(probes, allowance, checks);
             } finally {
@@ -70,7 +68,7 @@ final class DoctorCommand implements Callable<Integer> {
         return report(checks);
     }
 
-    private void check(NodeReport report, NodeProbe probe, long allowance, Map<String, String> runIds,
+    private void check(NodeReport report, NodeProbe probe, long allowance, Map<String, String> duplicates,
             List<Check> checks) {
         String node = report.node();
         if (!probe.reachable() || !report.reachable()) {
@@ -108,7 +106,7 @@ final class DoctorCommand implements Callable<Integer> {
                         + " ms, more than the drift allowance " + allowance + " ms")
                 : Check.ok(node, "clock", "within " + offset + " ms of this machine"));
         String runId = report.runId().orElse(node);
-        String earlier = runIds.putIfAbsent(runId, node);
+        String earlier = duplicates.get(node);
         checks.add(earlier != null
                 ? Check.fail(node, "independence", "the same server as " + earlier + " (same run_id)")
                 : Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length()))));

@@ -18,8 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Extend a lease taken earlier, known by its value.",
             "For leases taken with 'redlock acquire' by a script that manages them itself."},
         footer = {"%nExamples:",
-            "  redlock extend nightly-report --value \"$value\" --ttl 60s",
-            "%nExit codes: 0 extended, 73 no longer held (expired or not this value), 69 no quorum, 64 bad usage."})
+            "  redlock extend nightly-report --value \"$value\" --ttl 60s"})
 final class ExtendCommand implements Callable<Integer> {
 
     @Mixin
@@ -43,14 +42,20 @@ final class ExtendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Redlock redlock = nodes.connect()) {
+        AcquireOutcome outcome = new AcquireOutcome();
+        try (Redlock redlock = nodes.connect(outcome)) {
             Optional<Lease> extended = redlock.extend(resource, value, ttl);
+            outcome.warnings().print(nodes.nodeTimeout);
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("resource", resource);
                 out.put("extended", extended.isPresent());
                 out.put("validity_ms", extended.map(l -> l.remainingValidity().toMillis()).orElse(0L));
                 spec.commandLine().getOut().println(Json.of(out));
+            }
+            if (extended.isEmpty() && outcome.failuresPreventQuorum(redlock.config().nodes().size(),
+                    redlock.config().quorum())) {
+                return Outcomes.noQuorum(redlock, resource, outcome.failures().values(), spec.commandLine().getErr());
             }
             if (extended.isEmpty()) {
                 spec.commandLine().getErr().println("redlock: '" + resource

@@ -51,8 +51,13 @@ final class NodeOptions {
         return builder().build();
     }
 
-    /** Connects with {@code outcome} told how acquisitions end. */
+    /**
+     * Connects with {@code outcome} told how acquisitions end, and starts the setup warnings (printed once the
+     * acquisition ended, see {@link AcquireOutcome}).
+     */
     Redlock connect(AcquireOutcome outcome) {
-        return builder().observer(outcome).build();
+        Redlock redlock = builder().observer(outcome).build();
+        outcome.warnWith(SetupWarnings.start(redlock, RedlockCli.of(spec).quiet, spec.commandLine().getErr()));
+        return redlock;
     }
 }

@@ -1,26 +1,56 @@
 package io.redlock.cli;
 
+import io.redlock.Inspection;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Turns "not acquired" into the right exit code: busy (73) or no quorum possible (69). */
+/** Turns "not acquired" into the right exit code and its one line: busy (73) or no quorum possible (69). */
 final class Outcomes {
+
+    /** How long a failed command waits for the node inspection to tell a listed-twice server from a holder. */
+    private static final Duration INSPECTION_WAIT = Duration.ofSeconds(1);
 
     private Outcomes() {
     }
 
     static int notAcquired(Redlock redlock, AcquireOutcome outcome, String resource, String waited, PrintWriter err) {
+        Collection<NodeFailure> failures = outcome.failures().values();
         if (outcome.noQuorum()) {
-            String failing = outcome.failures().values().stream().map(NodeFailure::toString).sorted()
-                    .collect(Collectors.joining("; "));
-            err.println("redlock: no quorum for '" + resource + "': " + outcome.failures().size() + " of "
-                    + redlock.config().nodes().size() + " nodes failed (need " + redlock.config().quorum() + "): "
-                    + failing);
+            return noQuorum(redlock, resource, failures, err);
+        }
+        // a server listed twice refuses its own grant under its second name: that is not another holder
+        Map<String, String> twice = Optional.ofNullable(outcome.warnings())
+                .flatMap(w -> w.inspected(INSPECTION_WAIT)).map(Inspection::duplicates).orElse(Map.of());
+        int nodes = redlock.config().nodes().size();
+        if (!twice.isEmpty() && failures.size() + twice.size() > nodes - redlock.config().quorum()) {
+            err.println("redlock: no quorum for '" + resource + "': " + failures.size() + " of " + nodes
+                    + " nodes failed and " + twice.size() + " " + (twice.size() == 1 ? "is" : "are")
+                    + " the same server as another (" + twice.entrySet().stream().map(e -> e.getKey() + " = "
+                            + e.getValue()).collect(Collectors.joining(", ")) + "), so no majority of independent"
+                    + " nodes can grant it (need " + redlock.config().quorum() + ")" + describe(failures, ": "));
             return ExitCodes.UNAVAILABLE;
         }
         err.println("redlock: '" + resource + "' is held by another client (waited " + waited + ")");
         return ExitCodes.NOT_ACQUIRED;
+    }
+
+    /** Too many nodes failed for a majority: one line naming each failed node and why. */
+    static int noQuorum(Redlock redlock, String resource, Collection<NodeFailure> failures, PrintWriter err) {
+        err.println("redlock: no quorum for '" + resource + "': " + failures.size() + " of "
+                + redlock.config().nodes().size() + " nodes failed (need " + redlock.config().quorum() + ")"
+                + describe(failures, ": "));
+        return ExitCodes.UNAVAILABLE;
+    }
+
+    /** Each failed node and why, sorted, after {@code lead}; empty for none. */
+    static String describe(Collection<NodeFailure> failures, String lead) {
+        return failures.isEmpty() ? "" : lead + failures.stream().map(NodeFailure::toString).sorted()
+                .collect(Collectors.joining("; "));
     }
 }

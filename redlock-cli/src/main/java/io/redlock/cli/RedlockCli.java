@@ -4,16 +4,23 @@ import io.redlock.LeaseLostException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfigException;
+import io.redlock.Secrets;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code redlock} command. */
 @Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = RedlockCli.Version.class,
         description = {"Distributed locks on Redis from the shell: Redlock with fencing tokens.",
             "Nodes come from --nodes or $REDLOCK_NODES (comma-separated redis:// URIs)."},
         subcommands = {RunCommand.class, AcquireCommand.class, ExtendCommand.class, ReleaseCommand.class,
-            DoctorCommand.class, ServersCommand.class, DemoCommand.class, BenchCommand.class,
+            StatusCommand.class, DoctorCommand.class, ServersCommand.class, DemoCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"%nStart here:",
             "  redlock demo                         # the whole story in a minute, no setup",
@@ -24,20 +31,73 @@ public final class RedlockCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--quiet", scope = ScopeType.INHERIT,
+            description = "No warnings about unsafe node setups (redlock doctor has the details).")
+    boolean quiet;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "Show the libraries' log lines (connections, reconnects) on stderr.")
+    boolean verbose;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "On an internal error, print the stack trace.")
+    boolean debug;
+
     public static void main(String[] args) {
-        System.exit(execute(args));
+        Secrets secrets = secretsIn(args);
+        PrintStream out = Scrubbed.stream(System.out, secrets);
+        PrintStream err = Scrubbed.stream(System.err, secrets);
+        System.setOut(out); // picocli's tracer, the logging and anything else printing to System.out/err
+        System.setErr(err);
+        int code = run(new PrintWriter(out, true), new PrintWriter(err, true), secrets, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
-    /** Runs the command line and returns its exit code. */
-    public static int execute(String... args) {
-        return commandLine().execute(args);
+    /** Runs the command line in this JVM, printing to {@code out} and {@code err}; returns its exit code. */
+    static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return run(out, err, secretsIn(args), args);
+    }
+
+    private static int run(PrintWriter out, PrintWriter err, Secrets secrets, String... args) {
+        CommandLine cli = commandLine();
+        cli.setOut(Scrubbed.writer(out, secrets));
+        cli.setErr(Scrubbed.writer(err, secrets));
+        try {
+            return cli.execute(args);
+        } finally {
+            cli.getOut().flush();
+            cli.getErr().flush();
+        }
+    }
+
+    /** The passwords of every URI in the arguments and in $REDLOCK_NODES. */
+    private static Secrets secretsIn(String... args) {
+        List<String> texts = new ArrayList<>(List.of(args));
+        texts.add(System.getenv(NodeOptions.ENV_NODES));
+        return Secrets.of(texts);
     }
 
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new RedlockCli());
         cli.setParameterExceptionHandler(RedlockCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
+        cli.setExecutionStrategy(parseResult -> {
+            Logging.configure(of(cli.getCommandSpec()).verbose);
+            return new CommandLine.RunLast().execute(parseResult);
+        });
+        cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.summary());
+        for (String command : ExitCodes.commands()) {
+            cli.getSubcommands().get(command).getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+                    .exitCodeList(ExitCodes.of(command));
+        }
         return cli;
+    }
+
+    /** The global options (--quiet, --verbose, --debug), wherever on the command line they were given. */
+    static RedlockCli of(CommandLine.Model.CommandSpec spec) {
+        return (RedlockCli) spec.root().userObject();
     }
 
     @Override
@@ -47,9 +107,8 @@ public final class RedlockCli implements Runnable {
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
-        PrintWriter err = cli.getErr();
-        err.println("redlock: " + Secrets.mask(e.getMessage()));
-        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        cli.getErr().println("redlock: " + oneLine(e.getMessage()) + " (see '"
+                + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;
     }
 
@@ -57,24 +116,42 @@ public final class RedlockCli implements Runnable {
         Throwable unwrapped = RunCommand.unwrap(thrown);
         Exception e = unwrapped instanceof Exception inner ? inner : thrown;
         PrintWriter err = cli.getErr();
-        String message = Secrets.mask(e.getMessage());
-        if (e instanceof RedlockConfigException) {
+        String message = oneLine(e.getMessage());
+        int code = codeOf(e);
+        if (code != ExitCodes.SOFTWARE) {
             err.println("redlock: " + message);
+            return code;
+        }
+        if (of(cli.getCommandSpec()).debug) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            err.print(trace);
+        } else {
+            err.println("redlock: internal error: " + e.getClass().getSimpleName() + ": " + message
+                    + " (--debug prints the stack trace)");
+        }
+        return ExitCodes.SOFTWARE;
+    }
+
+    /** A message on one line, with the user-info of any URI in it masked. */
+    private static String oneLine(String message) {
+        return Secrets.mask(message).strip().replaceAll("\\s*\\R\\s*", "; ");
+    }
+
+    /** The exit code of a command that ended with {@code e}. */
+    private static int codeOf(Exception e) {
+        if (e instanceof RedlockConfigException || e instanceof CommandLine.ParameterException) {
             return ExitCodes.USAGE;
         }
         if (e instanceof QuorumUnreachableException) {
-            err.println("redlock: " + message);
             return ExitCodes.UNAVAILABLE;
         }
         if (e instanceof LockNotAcquiredException) {
-            err.println("redlock: " + message);
             return ExitCodes.NOT_ACQUIRED;
         }
         if (e instanceof LeaseLostException) {
-            err.println("redlock: " + message);
             return ExitCodes.LEASE_LOST;
         }
-        err.println("redlock: " + e.getClass().getSimpleName() + ": " + message);
         return ExitCodes.SOFTWARE;
     }
 

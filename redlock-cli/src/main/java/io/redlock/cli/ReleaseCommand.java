@@ -1,6 +1,9 @@
 package io.redlock.cli;
 
+import io.redlock.NodeFailure;
 import io.redlock.Redlock;
+import io.redlock.ReleaseResult;
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,9 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Release a lease taken earlier, known by its value.",
             "For leases taken with 'redlock acquire' by a script that manages them itself."},
         footer = {"%nExamples:",
-            "  redlock release nightly-report --value \"$value\"",
-            "%nExit codes: 0 released, 73 not held any more (expired, or not this value), 69 no node answers,"
-                    + " 64 bad usage."})
+            "  redlock release nightly-report --value \"$value\""})
 final class ReleaseCommand implements Callable<Integer> {
 
     @Mixin
@@ -37,17 +38,28 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
         try (Redlock redlock = nodes.connect()) {
-            int released = redlock.release(resource, value);
+            ReleaseResult result = redlock.release(resource, value);
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("resource", resource);
-                out.put("released_nodes", released);
+                out.put("released_nodes", result.released());
+                out.put("answered", result.answered());
+                out.put("confirmed", result.confirmed());
+                out.put("unanswered", result.failures().stream().map(NodeFailure::node).toList());
                 spec.commandLine().getOut().println(Json.of(out));
             }
-            if (released == 0) {
-                spec.commandLine().getErr().println("redlock: '" + resource
-                        + "' was not held with this value on any node (expired, or released already)");
+            if (!result.confirmed()) {
+                err.println("redlock: release of '" + resource + "' not confirmed: " + result.answered() + " of "
+                        + redlock.config().nodes().size() + " nodes answered (need " + result.quorum()
+                        + "), so the lease may hold until its TTL runs out"
+                        + Outcomes.describe(result.failures(), "; no answer from "));
+                return ExitCodes.UNAVAILABLE;
+            }
+            if (result.released() == 0) {
+                err.println("redlock: '" + resource
+                        + "' was not held with this value on any node that answered (expired, or released already)");
                 return ExitCodes.NOT_ACQUIRED;
             }
             return ExitCodes.OK;

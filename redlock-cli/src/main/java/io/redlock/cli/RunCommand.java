@@ -36,14 +36,11 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
             "  redlock run --wait 5m --ttl 1m orders-sync -- python3 sync.py",
-            "  */5 * * * * REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379 redlock run cleanup -- ./cleanup",
-            "%nExit codes: the command's own; 73 held by another client within --wait;",
-            "75 lease lost (the command was stopped); 69 no quorum; 64 bad usage;",
-            "127 the command could not be started."})
+            "  */5 * * * * REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379 redlock run cleanup -- ./cleanup"})
 final class RunCommand implements Callable<Integer> {
 
     /** Exit code when the command cannot be started, as in shells. */
-    static final int CANNOT_START = 127;
+    static final int CANNOT_START = ExitCodes.CANNOT_START;
 
     @Mixin
     NodeOptions nodes;

@@ -37,6 +37,10 @@ final class ServersCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--count must be in [1, 64], was "
                     + count);
         }
+        if (portBase != 0 && (portBase < 1 || portBase + count - 1 > 65535)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--port-base must leave ports "
+                    + portBase + "-" + (portBase + count - 1) + " within 1-65535 (or be 0 for free ports)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         RedisNodes nodes = RedisNodes.start(count, portBase);
         CountDownLatch stopped = new CountDownLatch(1);

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,17 +20,101 @@ class RedlockCliTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
+        return RedlockCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "acquire", "extend", "release", "status", "doctor", "servers", "demo", "bench"})
+    void everySubcommandHasHelpWithExamplesAndItsExitCodes(String command) {
+        assertThat(run(command, "--help")).isZero();
+        assertThat(out.toString()).contains("Usage: redlock " + command).contains("Example").contains("Exit codes:")
+                .contains(" 64   bad input").contains(" 70   ");
+        ExitCodes.of(command).forEach((code, meaning) -> assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains(code.trim() + " " + meaning.substring(0, Math.min(40, meaning.length()))));
+    }
+
+    @Test
+    void theTopLevelHelpListsTheWholeContractAndEveryCommandHasOne() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("Exit codes:").contains("status").contains("--quiet")
+                .contains("--verbose").contains("--debug");
+        ExitCodes.summary().forEach((code, meaning) -> assertThat(out.toString()).contains(code.trim()));
         CommandLine cli = RedlockCli.commandLine();
+        assertThat(ExitCodes.commands()).containsExactlyInAnyOrderElementsOf(cli.getSubcommands().keySet().stream()
+                .filter(name -> !name.equals("help")).toList());
+    }
+
+    @Test
+    void theReadmeShowsTheSameExitCodes() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        assertThat(readme).contains(ExitCodes.markdown());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "run job --no-such-option --nodes redis://127.0.0.1:1 -- true",
+        "acquire job --ttl 3q --nodes redis://127.0.0.1:1",
+        "acquire job --ttl 99999999999999999999s --nodes redis://127.0.0.1:1",
+        "acquire job --ttl 2562047788015215h --nodes redis://127.0.0.1:1",
+        "extend job --value v --nodes redis://127.0.0.1:70000",
+        "extend job --value v --nodes redis://127.0.0.1:0",
+        "release job --value v --nodes redis//no-scheme",
+        "release job --value v --node-timeout -5s --nodes redis://127.0.0.1:1",
+        "status job --nodes redis://127.0.0.1:notaport",
+        "doctor --ttl forever --nodes redis://127.0.0.1:1",
+        "servers --port-base 70000",
+        "servers --port-base -1",
+        "servers --count many",
+        "demo --bogus",
+        "bench --rounds lots"})
+    void badInputIsAUsageErrorOnOneLine(String line) {
+        assertThat(run(line.split(" "))).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString().lines().toList()).hasSize(1).allMatch(l -> l.startsWith("redlock: "));
+        assertThat(err.toString()).doesNotContain("\tat ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"acquire", "extend --value v", "release --value v", "status", "run"})
+    void aBlankResourceIsAUsageError(String command) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(1, List.of(" ", "--nodes", "redis://127.0.0.1:1"));
+        if (command.equals("run")) {
+            args.addAll(List.of("--", "true"));
+        }
+        assertThat(run(args.toArray(String[]::new))).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("resource").doesNotContain("\tat ");
+    }
+
+    @picocli.CommandLine.Command(name = "boom")
+    static final class Boom implements java.util.concurrent.Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            RedlockCli global = RedlockCli.of(spec);
+            spec.commandLine().getOut().println("quiet=" + global.quiet + " verbose=" + global.verbose);
+            throw new IllegalStateException("a bug");
+        }
+    }
+
+    private int runWithBoom(String... args) {
+        CommandLine cli = RedlockCli.commandLine();
+        cli.addSubcommand("boom", new Boom());
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         return cli.execute(args);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"run", "acquire", "extend", "release", "doctor", "servers", "demo", "bench"})
-    void everySubcommandHasHelpWithExamples(String command) {
-        assertThat(run(command, "--help")).isZero();
-        assertThat(out.toString()).contains("Usage: redlock " + command).contains("Example");
+    @Test
+    void anInternalErrorIsOneLineAndTheStackTraceNeedsDebug() {
+        assertThat(runWithBoom("boom", "--quiet")).isEqualTo(ExitCodes.SOFTWARE);
+        assertThat(out.toString()).contains("quiet=true verbose=false");
+        assertThat(err.toString().lines().toList()).containsExactly(
+                "redlock: internal error: IllegalStateException: a bug (--debug prints the stack trace)");
+        err.getBuffer().setLength(0);
+        assertThat(runWithBoom("boom", "--debug")).isEqualTo(ExitCodes.SOFTWARE);
+        assertThat(err.toString()).contains("IllegalStateException: a bug").contains("\tat ");
     }
 
     @Test
@@ -52,6 +138,12 @@ class RedlockCliTest {
     void aBadDurationIsAUsageError() {
         assertThat(run("acquire", "job", "--ttl", "3q", "--nodes", "redis://127.0.0.1:1")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("'3q' is not a duration");
+    }
+
+    @Test
+    void statusShortensValues() {
+        assertThat(StatusCommand.shorten("abcdefghijklmnop")).isEqualTo("abcdefgh...");
+        assertThat(StatusCommand.shorten("short")).isEqualTo("short");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.redlock.internal;
 import io.lettuce.core.RedisURI;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
+import io.redlock.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,26 +30,49 @@ public final class ConfigCheck {
             if (uri == null || uri.isBlank()) {
                 throw new RedlockConfigException("node URI must not be blank, was '" + uri + "'");
             }
+            Secrets secrets = Secrets.of(List.of(uri)); // Lettuce's messages may quote a piece of the password
+            String shown = secrets.scrub(uri);
             RedisURI redisUri;
             try {
                 redisUri = RedisURI.create(uri.trim());
             } catch (RuntimeException e) {
-                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': "
-                        + Redaction.maskUri(String.valueOf(e.getMessage())));
+                throw new RedlockConfigException("invalid node URI '" + shown + "': "
+                        + secrets.scrub(String.valueOf(e.getMessage())));
             }
             if (redisUri.getSocket() == null && redisUri.getSentinelMasterId() == null
                     && (redisUri.getHost() == null || redisUri.getHost().isBlank())) {
-                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': no host");
+                throw new RedlockConfigException("invalid node URI '" + shown + "': no host");
+            }
+            if (redisUri.getSocket() != null
+                    && !io.lettuce.core.resource.Transports.NativeTransports.isDomainSocketSupported()) {
+                throw new RedlockConfigException("invalid node URI '" + shown + "': a Unix socket"
+                        + " needs Netty's native transport (epoll or kqueue), which is not on the class path; use"
+                        + " redis://host:port");
+            }
+            int port = explicitPort(uri.trim());
+            if (port == 0) {
+                // Lettuce takes port 0 for "no port" and would connect to 6379 instead
+                throw new RedlockConfigException("invalid node URI '" + shown + "': port "
+                        + port + " is outside 1-65535");
             }
             String host = redisUri.getHost();
             if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
                 // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
-                throw new RedlockConfigException("invalid node URI '" + Redaction.maskUri(uri) + "': bad port in '"
-                        + host + "'");
+                throw new RedlockConfigException("invalid node URI '" + shown + "': bad port in '"
+                        + secrets.scrub(host) + "'");
             }
             parsed.add(redisUri);
         }
         return parsed;
+    }
+
+    /** The port written in {@code uri}, -1 if none (or not readable; Lettuce's parse is the judge of that). */
+    private static int explicitPort(String uri) {
+        try {
+            return java.net.URI.create(uri).getPort();
+        } catch (IllegalArgumentException notForJava) {
+            return -1;
+        }
     }
 
     /** At least one node and no node listed twice (Redlock needs independent masters, SPEC R1). */

@@ -14,6 +14,9 @@ import io.redlock.Lease;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.NodeReport;
+import io.redlock.NodeStatus;
+import io.redlock.ReleaseResult;
+import io.redlock.ResourceStatus;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockClosedException;
 import io.redlock.RedlockConfig;
@@ -213,7 +216,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
         acquiring.add(result);
         long started = ticker.read();
-        AcquireLoop loop = new AcquireLoop(this, resource, config.keyPrefix() + resource, ttl.toMillis(),
+        AcquireLoop loop = new AcquireLoop(this, resource, keyOf(resource), ttl.toMillis(),
                 Deadline.after(ticker, maxWait), ended);
         result.whenComplete((lease, failure) -> {
             acquiring.remove(result);
@@ -436,8 +439,13 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                 outcome == ExtendOutcome.EXTENDED ? Optional.<Lease>of(adopted) : Optional.<Lease>empty());
     }
 
-    /** Releases a lease acquired elsewhere, known by its value: how many nodes still held it. */
-    public CompletableFuture<Integer> releaseValue(String resource, String value) {
+    /** The lock key of {@code resource}: the key prefix, then the resource. */
+    private String keyOf(String resource) {
+        return config.keyPrefix() + resource;
+    }
+
+    /** Releases a lease acquired elsewhere, known by its value: how many nodes held it, which did not answer. */
+    public CompletableFuture<ReleaseResult> releaseValue(String resource, String value) {
         ConfigCheck.resource(resource);
         ensureOpen();
         RedlockLease adopted = adopt(resource, value);
@@ -448,7 +456,8 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
                         throw new QuorumUnreachableException("cannot release '" + resource + "': " + failures.size()
                                 + " of " + nodes.size() + " nodes failed: " + failures, failures);
                     }
-                    return round.granted();
+                    return new ReleaseResult(round.granted(), nodes.size() - failures.size(), config.quorum(),
+                            failures);
                 });
     }
 
@@ -462,21 +471,39 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
         }
         // its TTL is unknown here: its keys are deemed to live for the default TTL
         long now = ticker.read();
-        return new RedlockLease(this, ticker, resource, config.keyPrefix() + resource, value, now,
+        return new RedlockLease(this, ticker, resource, keyOf(resource), value, now,
                 now + config.defaultTtl().toNanos(), none,
                 UNKNOWN_TOKEN);
     }
 
-    /** Every node's settings, each within max(1 s, the per-node timeout). */
+    /** How long a read for a report (inspect, status) waits for a node: max(1 s, the per-node timeout). */
+    private long reportTimeoutNanos() {
+        return Math.max(nodeTimeoutNanos, TimeUnit.SECONDS.toNanos(1));
+    }
+
+    /** Every node's settings, each within {@link #reportTimeoutNanos()}. */
     public CompletableFuture<Inspection> inspect() {
         ensureOpen();
-        long timeout = Math.max(nodeTimeoutNanos, TimeUnit.SECONDS.toNanos(1));
+        long timeout = reportTimeoutNanos();
         List<CompletableFuture<NodeReport>> reports = new ArrayList<>(nodes.size());
         for (NodeClient node : nodes) {
             reports.add(NodeInspector.inspect(node, timeout, redaction).toCompletableFuture());
         }
         return CompletableFuture.allOf(reports.toArray(CompletableFuture[]::new)).thenApply(done -> new Inspection(
                 reports.stream().map(CompletableFuture::join).toList(), config.fencing(), config.fencingClockFloor()));
+    }
+
+    /** What every node holds for {@code resource}, each read within {@link #reportTimeoutNanos()}. */
+    public CompletableFuture<ResourceStatus> status(String resource) {
+        ConfigCheck.resource(resource);
+        ensureOpen();
+        String[] keys = Acquisition.keysOf(keyOf(resource));
+        List<CompletableFuture<NodeStatus>> reads = new ArrayList<>(nodes.size());
+        for (NodeClient node : nodes) {
+            reads.add(NodeStatusReader.read(node, keys, reportTimeoutNanos(), redaction));
+        }
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(done -> new ResourceStatus(
+                resource, config.quorum(), reads.stream().map(CompletableFuture::join).toList()));
     }
 
     /** PING on every node at once, each awaited for at most the per-node timeout. */

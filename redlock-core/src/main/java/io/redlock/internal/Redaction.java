@@ -1,18 +1,17 @@
 package io.redlock.internal;
 
 import io.lettuce.core.RedisURI;
+import io.redlock.Secrets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Keeps credentials out of messages: names nodes as {@code host:port}, masks the user-info part of URI strings and
- * scrubs any known password that a lower layer might have put into an error message.
+ * scrubs any known password that a lower layer might have put into an error message. How user-info is found is
+ * {@link Secrets}'s rule.
  */
 public final class Redaction {
-
-    private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^@/\\s]*@");
 
     private final List<String> secrets;
 
@@ -58,7 +57,7 @@ public final class Redaction {
 
     /** A URI string with its user-info (user and password) replaced by {@code ***}. */
     public static String maskUri(String uri) {
-        return uri == null ? "null" : USER_INFO.matcher(uri).replaceAll("***@");
+        return uri == null ? "null" : Secrets.mask(uri);
     }
 
     /** {@code text} with every known password and URI user-info replaced by {@code ***}. */
@@ -66,10 +65,10 @@ public final class Redaction {
         if (text == null) {
             return "";
         }
-        String out = maskUri(text);
+        String out = text;
         for (String secret : secrets) {
-            out = out.replace(secret, "***");
+            out = out.replace(secret, Secrets.MASK);
         }
-        return out;
+        return Secrets.mask(out);
     }
 }

@@ -1,18 +1,16 @@
 package io.redlock.spring;
 
-import java.util.regex.Pattern;
+import io.redlock.Secrets;
 
 /** Keeps credentials out of logs and failure messages. */
 final class Masking {
-
-    private static final Pattern USER_INFO = Pattern.compile("(?<=://)[^@/\\s]*@");
 
     private Masking() {
     }
 
     /** {@code text} with the user-info of every URI in it ({@code ://user:pass@}) replaced by {@code ://***@}. */
     static String maskUri(String text) {
-        return text == null ? "null" : USER_INFO.matcher(text).replaceAll("***@");
+        return text == null ? "null" : Secrets.mask(text);
     }
 
     /** {@link #maskUri(String)}, then every given secret replaced by {@code ***}. */
@@ -20,7 +18,7 @@ final class Masking {
         String out = maskUri(text);
         for (String secret : secrets) {
             if (secret != null && !secret.isEmpty()) {
-                out = out.replace(secret, "***");
+                out = out.replace(secret, Secrets.MASK);
             }
         }
         return out;

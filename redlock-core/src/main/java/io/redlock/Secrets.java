@@ -1,0 +1,176 @@
+package io.redlock;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Keeps the credentials of Redis URIs out of messages: masks the user-info of every URI in a text, and replaces
+ * passwords known from the URIs a program was given wherever they appear, raw or percent-encoded. The one place the
+ * library, the command-line tool and the starter redact secrets.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class Secrets {
+
+    /** What a masked user-info or password is replaced with. */
+    public static final String MASK = "***";
+    /** Shorter secrets are not replaced in free text: they would mangle ordinary words and numbers. */
+    static final int MIN_SECRET_LENGTH = 3;
+
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://");
+    /** Where a URI inside free text ends, for {@link #mask(String)}. */
+    private static final String URI_END = " \t\r\n'\",;()[]<>";
+    /** Where a URI parser may cut a password: any character outside the unreserved set of RFC 3986. */
+    private static final Pattern RESERVED = Pattern.compile("[^A-Za-z0-9._~-]+");
+
+    /** The characters of a token: a secret made only of them is replaced only where no such character touches it. */
+    private static final String TOKEN_CHARS = "A-Za-z0-9_-";
+    private static final Pattern TOKEN = Pattern.compile("[" + TOKEN_CHARS + "]+");
+
+    private static final Secrets NONE = new Secrets(List.of());
+
+    /** One pattern per secret, longest first. */
+    private final List<Pattern> secrets;
+
+    private Secrets(List<String> secrets) {
+        this.secrets = secrets.stream().map(Secrets::pattern).toList();
+    }
+
+    /**
+     * A secret that could be part of a longer token (a piece of a password such as {@code pass} in {@code my/pass})
+     * is replaced only as a whole token, so a lease value or a word that happens to contain it is left intact; any
+     * other secret is replaced wherever it appears.
+     */
+    private static Pattern pattern(String secret) {
+        String quoted = Pattern.quote(secret);
+        return TOKEN.matcher(secret).matches()
+                ? Pattern.compile("(?<![" + TOKEN_CHARS + "])" + quoted + "(?![" + TOKEN_CHARS + "])")
+                : Pattern.compile(quoted);
+    }
+
+    /**
+     * The secrets in {@code texts}: the user-info and password of every URI in them, as written and
+     * percent-decoded and -encoded, and the pieces of the password between reserved characters (at least
+     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own; see {@link #hide(String)}. A text may hold several URIs (comma-separated, say) and need not be well-formed:
+     * a URI's user-info runs from {@code ://} to the last {@code @} before the next URI.
+     */
+    public static Secrets of(Collection<String> texts) {
+        Set<String> found = new LinkedHashSet<>();
+        for (String text : texts) {
+            if (text != null) {
+                collect(text, found);
+            }
+        }
+        List<String> sorted = new ArrayList<>(found);
+        sorted.removeIf(s -> s.length() < MIN_SECRET_LENGTH);
+        sorted.sort(Comparator.comparingInt(String::length).reversed());
+        return sorted.isEmpty() ? NONE : new Secrets(List.copyOf(sorted));
+    }
+
+    /** {@code text} with every known secret and the user-info of every URI replaced by {@link #MASK}. */
+    public String scrub(String text) {
+        return mask(hide(text));
+    }
+
+    /**
+     * {@code text} with every known secret replaced by {@link #MASK}, and nothing else changed: for output that may
+     * show URIs without secrets, such as a help text's {@code redis://:password@host} example. A secret made only of
+     * letters, digits, {@code _} and {@code -} is replaced only where it stands as a whole token, so a lease value
+     * that happens to contain it is printed intact.
+     */
+    public String hide(String text) {
+        if (text == null) {
+            return "";
+        }
+        String out = text;
+        for (Pattern secret : secrets) {
+            out = secret.matcher(out).replaceAll(MASK);
+        }
+        return out;
+    }
+
+    /** {@code text} with the user-info of every URI in it ({@code ://user:password@}) replaced by {@link #MASK}. */
+    public static String mask(String text) {
+        if (text == null) {
+            return "";
+        }
+        Matcher scheme = SCHEME.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        while (scheme.find()) {
+            int start = scheme.end();
+            if (start < copied) {
+                continue;
+            }
+            int end = start;
+            while (end < text.length() && URI_END.indexOf(text.charAt(end)) < 0) {
+                end++;
+            }
+            int at = text.lastIndexOf('@', end - 1);
+            if (at >= start) {
+                out.append(text, copied, start).append(MASK);
+                copied = at;
+            }
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+
+    private static void collect(String text, Set<String> found) {
+        Matcher scheme = SCHEME.matcher(text);
+        List<int[]> starts = new ArrayList<>();
+        while (scheme.find()) {
+            starts.add(new int[] {scheme.start(), scheme.end()});
+        }
+        for (int i = 0; i < starts.size(); i++) {
+            int from = starts.get(i)[1];
+            int to = i + 1 < starts.size() ? starts.get(i + 1)[0] : text.length();
+            int at = text.lastIndexOf('@', to - 1);
+            if (at < from) {
+                continue;
+            }
+            String userInfo = text.substring(from, at);
+            int colon = userInfo.indexOf(':');
+            String password = colon >= 0 ? userInfo.substring(colon + 1) : userInfo;
+            for (String secret : List.of(userInfo, password)) {
+                addForms(secret, found);
+            }
+            // a parser that stops at a reserved character may quote the rest of the password on its own
+            for (String form : List.of(password, decoded(password))) {
+                for (String fragment : RESERVED.split(form)) {
+                    addForms(fragment, found);
+                }
+            }
+        }
+    }
+
+    /** The secret as written, percent-decoded, and percent-encoded (of either): any form a layer may print. */
+    private static void addForms(String secret, Set<String> found) {
+        if (secret.isEmpty()) {
+            return;
+        }
+        for (String form : new LinkedHashSet<>(List.of(secret, decoded(secret)))) {
+            found.add(form);
+            String encoded = URLEncoder.encode(form, StandardCharsets.UTF_8);
+            found.add(encoded);
+            found.add(encoded.replace("+", "%20"));
+        }
+    }
+
+    /** {@code text} percent-decoded, or as it is if it is no valid percent-encoding (a raw '%'). */
+    private static String decoded(String text) {
+        try {
+            return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException notEncoded) {
+            return text;
+        }
+    }
+}
