@@ -1,5 +1,6 @@
 package io.redlock.cli;
 
+import io.redlock.Lease;
 import io.redlock.LeaseLostException;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,16 +84,14 @@ final class RunCommand implements Callable<Integer> {
         AtomicReference<Job> running = new AtomicReference<>();
         AcquireOutcome outcome = new AcquireOutcome();
         try (Redlock redlock = nodes.connect(outcome)) {
-            CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options, lease -> {
-                Job job = Job.start(command, Map.of("REDLOCK_RESOURCE", resource,
-                        "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value()),
-                        grace, lease::remainingValidity, err);
-                running.set(job);
-                Signals.forwardTo(job);
-                lease.onLost((l, reason) -> job.stop("TERM",
-                        "lost the lock on '" + resource + "': " + reason.description()));
-                return job.ended(); // the lock is released once the job's whole process group is gone
-            }).toCompletableFuture();
+            CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options,
+                    lease -> outcome.warnings().printWithin(nodes.nodeTimeout).thenCompose(printed -> {
+                        try {
+                            return supervise(lease, running, err);
+                        } catch (IOException e) {
+                            throw new CompletionException(e);
+                        }
+                    })).toCompletableFuture();
             try {
                 return exit.join();
             } catch (CompletionException e) {
@@ -118,6 +118,21 @@ final class RunCommand implements Callable<Integer> {
                 job.stop("KILL", "redlock is failing"); // never leave a job running without its lock
             }
         }
+    }
+
+    /**
+     * Starts the job and stops it on a lost lease or a signal; the returned stage completes once the job's whole
+     * process group is gone, and only then is the lock released.
+     */
+    private CompletionStage<Integer> supervise(Lease lease, AtomicReference<Job> running, PrintWriter err)
+            throws IOException {
+        Job job = Job.start(command, Map.of("REDLOCK_RESOURCE", resource,
+                "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value()),
+                grace, lease::remainingValidity, err);
+        running.set(job);
+        Signals.forwardTo(job);
+        lease.onLost((l, reason) -> job.stop("TERM", "lost the lock on '" + resource + "': " + reason.description()));
+        return job.ended();
     }
 
     /** The failure inside CompletionException wrappers, so RedlockCli can map it to its exit code. */

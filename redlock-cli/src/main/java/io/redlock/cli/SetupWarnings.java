@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -58,6 +59,16 @@ final class SetupWarnings {
     /** Prints the warnings now if the inspection is done, else as soon as it is. Never blocks. */
     void printWhenReady() {
         inspection.whenComplete((report, failure) -> print(Optional.ofNullable(report)));
+    }
+
+    /**
+     * Prints the warnings once the inspection answered or {@code wait} passed (then only the node count's), without
+     * blocking: for work that must start after the warnings, on whatever thread ended the acquisition.
+     */
+    CompletionStage<Void> printWithin(Duration wait) {
+        return inspection.handle((report, failure) -> Optional.ofNullable(report))
+                .completeOnTimeout(Optional.empty(), wait.toNanos(), TimeUnit.NANOSECONDS)
+                .thenAccept(this::print);
     }
 
     /** Prints the warnings, waiting for the inspection at most {@code wait} (without it, only the node count's). */

@@ -180,7 +180,7 @@ class RunIT {
     @Test
     void aCommandThatCannotStartGives127(RedisNodes nodes) throws Exception {
         Cli cli = Cli.run(env(nodes), "run", "job", "--", "/no/such/program");
-        assertThat(cli.exitCode()).isEqualTo(RunCommand.CANNOT_START);
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(RunCommand.CANNOT_START);
         assertThat(cli.err()).contains("cannot start /no/such/program");
         assertThat(absent(nodes, "job")).isTrue();
     }
