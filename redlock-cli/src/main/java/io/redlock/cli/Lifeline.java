@@ -20,11 +20,7 @@ final class Lifeline implements AutoCloseable {
 
     private final Path path;
     private final RandomAccessFile writeEnd;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "redlock-run-lifeline");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(Daemons.named("redlock-run-lifeline"));
 
     private Lifeline(Path path, RandomAccessFile writeEnd) {
         this.path = path;
