@@ -38,7 +38,8 @@ final class Job {
     private final Lifeline lifeline;
     private final Duration grace;
     private final PrintWriter err;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(Daemons.named("redlock-run-job"));
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(Daemons.named("redlock-run-job"));
     private final CompletableFuture<Integer> ended = new CompletableFuture<>();
     private ScheduledFuture<?> kill; // guarded by this
     private boolean killed; // guarded by this

@@ -20,7 +20,8 @@ final class Lifeline implements AutoCloseable {
 
     private final Path path;
     private final RandomAccessFile writeEnd;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(Daemons.named("redlock-run-lifeline"));
+    private final ExecutorService writer =
+            Executors.newSingleThreadExecutor(Daemons.named("redlock-run-lifeline"));
 
     private Lifeline(Path path, RandomAccessFile writeEnd) {
         this.path = path;
