@@ -5,16 +5,14 @@ import io.redlock.LockNotAcquiredException;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfigException;
 import java.io.PrintWriter;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code redlock} command. */
-@Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = RedlockCli.Version.class,
+/** The {@code redlock} command; its subcommands are listed in {@link Subcommands}. */
+@Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = BuildInfo.VersionProvider.class,
         description = {"Distributed locks on Redis from the shell: Redlock with fencing tokens.",
             "Nodes come from --nodes or $REDLOCK_NODES (comma-separated redis:// URIs)."},
-        subcommands = {RunCommand.class, AcquireCommand.class, ExtendCommand.class, ReleaseCommand.class,
-            DoctorCommand.class, ServersCommand.class, DemoCommand.class, BenchCommand.class,
-            CommandLine.HelpCommand.class},
         footer = {"%nStart here:",
             "  redlock demo                         # the whole story in a minute, no setup",
             "  redlock servers                      # local nodes to try things with",
@@ -25,7 +23,7 @@ public final class RedlockCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        System.exit(configure(new CommandLine(new RedlockCli()), Subcommands.neededFor(args)).execute(args));
     }
 
     /** Runs the command line and returns its exit code. */
@@ -33,8 +31,16 @@ public final class RedlockCli implements Runnable {
         return commandLine().execute(args);
     }
 
+    /** The whole command, every subcommand included (for help, completion and the man page). */
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new RedlockCli());
+        return configure(new CommandLine(new RedlockCli()), Subcommands.ALL.values());
+    }
+
+    static CommandLine configure(CommandLine cli, Iterable<Supplier<Object>> subcommands) {
+        for (Supplier<Object> subcommand : subcommands) {
+            cli.addSubcommand(subcommand.get());
+        }
+        cli.setUsageHelpAutoWidth(true); // wrap help to the terminal's width
         cli.setParameterExceptionHandler(RedlockCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
         return cli;
@@ -76,14 +82,5 @@ public final class RedlockCli implements Runnable {
         }
         err.println("redlock: " + e.getClass().getSimpleName() + ": " + message);
         return ExitCodes.SOFTWARE;
-    }
-
-    /** The version from the jar's manifest. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            String version = RedlockCli.class.getPackage().getImplementationVersion();
-            return new String[] {"redlock " + (version == null ? "development build" : version)};
-        }
     }
 }
