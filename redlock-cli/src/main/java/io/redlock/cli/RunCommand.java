@@ -33,8 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "SIGINT and SIGTERM sent to redlock are passed on to the command."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
-            "  redlock run --wait 5m --ttl 1m orders-sync -- python3 sync.py",
-            "  */5 * * * * REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379 redlock run cleanup -- ./cleanup",
+            "  redlock run --wait 5m --ttl 1m orders-sync -- ./sync-orders.sh",
+            "%nIn a crontab, with full paths (cron's PATH is /usr/bin:/bin):",
+            "  REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379",
+            "  */5 * * * * /opt/redlock/bin/redlock run cleanup -- /opt/jobs/cleanup",
             "%nExit codes: the command's own; 73 held by another client within --wait;",
             "75 lease lost (the command was stopped); 69 no quorum; 64 bad usage;",
             "127 the command could not be started."})
