@@ -73,9 +73,14 @@ final class BenchCommand implements Callable<Integer> {
                     + " bench from the repository, or set " + ENV_HOME + " to it");
             return ExitCodes.UNAVAILABLE;
         }
-        Optional<String> classpath = classpath(home.get());
+        return runFrom(home.get(), err);
+    }
+
+    /** Runs the harness built in {@code home}, or says how to build it (exit 69). */
+    int runFrom(Path home, PrintWriter err) throws IOException, InterruptedException {
+        Optional<String> classpath = classpath(home);
         if (classpath.isEmpty()) {
-            err.println("redlock: redlock-bench is not built in " + home.get() + ": build it with " + BUILD_HINT);
+            err.println("redlock: redlock-bench is not built in " + home + ": build it with " + BUILD_HINT);
             return ExitCodes.UNAVAILABLE;
         }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
@@ -87,7 +92,7 @@ final class BenchCommand implements Callable<Integer> {
         property(command, "bench.heap", heap ? "true" : null);
         property(command, "bench.out", out == null ? null : out.toAbsolutePath());
         command.addAll(List.of("-cp", classpath.get(), "io.redlock.bench.BenchMain"));
-        Process bench = new ProcessBuilder(command).directory(home.get().toFile()).inheritIO().start();
+        Process bench = new ProcessBuilder(command).directory(home.toFile()).inheritIO().start();
         return bench.waitFor();
     }
 

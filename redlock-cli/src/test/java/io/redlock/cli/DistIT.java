@@ -1,0 +1,96 @@
+package io.redlock.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.WithRedisNodes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tarball the package phase built, unpacked elsewhere and run as a user would: no Maven, no checkout. */
+@WithRedisNodes(5)
+class DistIT {
+
+    private static final Pattern TEST_LIBRARIES = Pattern.compile("(?i)junit|opentest4j|apiguardian|assertj|awaitility");
+
+    @TempDir
+    Path dir;
+
+    private Path home;
+
+    @BeforeEach
+    void unpack() throws Exception {
+        Path tarball = Path.of(System.getProperty("redlock.tarball", "target/redlock.tar.gz"));
+        assertThat(tarball).as("the package phase builds it").isRegularFile();
+        Cli tar = Cli.launchCommand(List.of("tar", "xzf", tarball.toString(), "-C", dir.toString()), Map.of());
+        assertThat(tar.waitFor()).as(tar.err()).isZero();
+        home = dir.resolve("redlock-" + System.getProperty("redlock.version"));
+    }
+
+    @Test
+    void holdsTheLauncherLibrariesCompletionAndManPagesAndNoTestCode() throws IOException {
+        assertThat(home.resolve("bin/redlock")).isExecutable();
+        assertThat(home.resolve("completion/redlock")).content().contains("complete -F");
+        assertThat(home.resolve("man/man1/redlock.1")).content().contains(".TH \"REDLOCK\"");
+        assertThat(home.resolve("man/man1/redlock-run.1")).content().contains("crontab");
+        assertThat(home.resolve("lib/redlock.jsa")).as("made where it is used, never shipped").doesNotExist();
+        List<Path> jars;
+        try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+            jars = lib.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+        }
+        assertThat(jars).extracting(p -> p.getFileName().toString())
+                .contains("redlock-cli-" + System.getProperty("redlock.version") + ".jar")
+                .noneMatch(name -> TEST_LIBRARIES.matcher(name).find());
+        List<String> testClasses = new ArrayList<>();
+        for (Path jar : jars) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements(); ) {
+                    String name = entries.nextElement().getName();
+                    if (name.matches(".*(Test|IT)\\.class") || name.startsWith("org/junit/")) {
+                        testClasses.add(jar.getFileName() + "!" + name);
+                    }
+                }
+            }
+        }
+        assertThat(testClasses).isEmpty();
+    }
+
+    @Test
+    void binRedlockPrintsTheVersionAndTheCommitAndAcquires(RedisNodes nodes) throws Exception {
+        Path redlock = home.resolve("bin/redlock");
+        Cli version = Cli.launchCommand(List.of(redlock.toString()), Map.of(), "--version");
+        assertThat(version.waitFor()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("redlock " + System.getProperty("redlock.version") + " (commit ")
+                .doesNotContain("development build");
+        assertThat(version.err()).isEmpty();
+        assertThat(home.resolve("lib/redlock.jsa")).as("the first start made the class-data archive").isRegularFile();
+
+        Cli acquire = Cli.launchCommand(List.of(redlock.toString()), Map.of(), "acquire", "dist-check", "--ttl",
+                "30s", "--nodes", String.join(",", nodes.uris()));
+        assertThat(acquire.waitFor()).as(acquire.err()).isZero();
+        Matcher value = Pattern.compile("\"value\":\"([^\"]+)\"").matcher(acquire.out());
+        assertThat(value.find()).as(acquire.out()).isTrue();
+        assertThat(nodes.servers()).allMatch(node -> value.group(1).equals(node.get("dist-check")));
+    }
+
+    @Test
+    void theCompletionScriptLoadsInBash() throws Exception {
+        Cli bash = Cli.launchCommand(List.of("bash", "-c", "source \"$0\" && complete -p redlock"), Map.of(),
+                home.resolve("completion/redlock").toString());
+        assertThat(bash.waitFor()).as(bash.err()).isZero();
+        assertThat(bash.out()).contains("redlock");
+    }
+}
