@@ -23,6 +23,12 @@ public final class RedlockCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        if (Subcommands.versionOnly(args)) { // the same lines as picocli's --version, without building its model
+            for (String line : new BuildInfo.VersionProvider().getVersion()) {
+                System.out.println(line);
+            }
+            System.exit(ExitCodes.OK);
+        }
         System.exit(configure(new CommandLine(new RedlockCli()), Subcommands.neededFor(args)).execute(args));
     }
 

@@ -34,8 +34,7 @@ final class Subcommands {
 
     /**
      * The subcommands a run with {@code args} needs: the one named by the first argument that is not an option,
-     * when it is a subcommand; none when every argument is {@code --version} or {@code -V}; otherwise all of them
-     * (help lists them, picocli suggests one for a typo).
+     * when it is a subcommand; otherwise all of them (help lists them, picocli suggests one for a typo).
      */
     static Iterable<Supplier<Object>> neededFor(String[] args) {
         for (String arg : args) {
@@ -44,8 +43,11 @@ final class Subcommands {
                 return named == null ? ALL.values() : List.of(named);
             }
         }
-        boolean versionOnly = args.length > 0
-                && java.util.Arrays.stream(args).allMatch(a -> a.equals("--version") || a.equals("-V"));
-        return versionOnly ? List.of() : ALL.values();
+        return ALL.values();
+    }
+
+    /** True for {@code redlock --version} (or {@code -V}): no subcommand, no other option. */
+    static boolean versionOnly(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
     }
 }
