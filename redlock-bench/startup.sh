@@ -82,6 +82,8 @@ measure() {
 }
 
 echo "startup of: ${cmd[*]}"
-echo "java: $(java -version 2>&1 | head -n 1); cores: $(nproc); $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "java: $(java -version 2>&1 | head -n 1); cores: $(nproc); $(date -u '+%Y-%m-%d %H:%M UTC');$(uptime | sed 's/.*,  *load/ load/')"
 measure "redlock --version" --version
-measure "redlock acquire" acquire "startup-$$-{i}" --ttl 10s
+# a per-node timeout above the default 50 ms: on a loaded machine a reply can take longer, and a failed acquire would
+# end the measurement (a reply in time is what is measured either way)
+measure "redlock acquire" acquire "startup-$$-{i}" --ttl 10s --node-timeout 500ms
