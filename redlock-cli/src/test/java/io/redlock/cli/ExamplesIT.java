@@ -90,6 +90,9 @@ class ExamplesIT {
                 // /bin/sh -c, in $HOME, no terminal
                 List<String> cron = new ArrayList<>(List.of("env", "-i", "PATH=/usr/bin:/bin", "SHELL=/bin/sh",
                         "HOME=" + home, "LOGNAME=" + System.getProperty("user.name")));
+                if (!Files.isExecutable(Path.of("/usr/bin/java"))) {
+                    cron.add("JAVA_HOME=" + System.getProperty("java.home")); // what the README says to add then
+                }
                 crontab.environment().forEach(line -> cron.add(localize(line, nodes)));
                 cron.addAll(List.of("/bin/sh", "-c", localize(command, nodes)));
                 Run run = run(cron, home, Map.of());
