@@ -87,10 +87,17 @@ class DistIT {
     }
 
     @Test
-    void theCompletionScriptLoadsInBash() throws Exception {
-        Cli bash = Cli.launchCommand(List.of("bash", "-c", "source \"$0\" && complete -p redlock"), Map.of(),
+    void theCompletionScriptCompletesSubcommandsAndTheirOptionsInBash() throws Exception {
+        // what bash does on TAB after "redlock acquire --n" and after "redlock ac"
+        String script = "source \"$0\" && complete -p redlock"
+                + " && COMP_WORDS=(redlock acquire --n) COMP_CWORD=2 && _complete_redlock redlock --n acquire"
+                + " && echo \"options: ${COMPREPLY[*]}\""
+                + " && COMP_WORDS=(redlock ac) COMP_CWORD=1 && _complete_redlock redlock ac redlock"
+                + " && echo \"commands: ${COMPREPLY[*]}\"";
+        Cli bash = Cli.launchCommand(List.of("bash", "-c", script), Map.of(),
                 home.resolve("completion/redlock").toString());
         assertThat(bash.waitFor()).as(bash.err()).isZero();
-        assertThat(bash.out()).contains("redlock");
+        assertThat(bash.out()).contains("-F _complete_redlock redlock").contains("options: --nodes --node-timeout")
+                .contains("commands: acquire");
     }
 }
