@@ -23,13 +23,18 @@ public final class RedlockCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        if (Subcommands.versionOnly(args)) { // the same lines as picocli's --version, without building its model
+        if (versionOnly(args)) { // the same lines as picocli's --version, without building its model
             for (String line : new BuildInfo.VersionProvider().getVersion()) {
                 System.out.println(line);
             }
             System.exit(ExitCodes.OK);
         }
         System.exit(configure(new CommandLine(new RedlockCli()), Subcommands.neededFor(args)).execute(args));
+    }
+
+    /** True for {@code redlock --version} (or {@code -V}): no subcommand, no other option. */
+    static boolean versionOnly(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
     }
 
     /** Runs the command line and returns its exit code. */

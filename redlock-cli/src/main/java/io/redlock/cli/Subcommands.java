@@ -45,9 +45,4 @@ final class Subcommands {
         }
         return ALL.values();
     }
-
-    /** True for {@code redlock --version} (or {@code -V}): no subcommand, no other option. */
-    static boolean versionOnly(String[] args) {
-        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
-    }
 }

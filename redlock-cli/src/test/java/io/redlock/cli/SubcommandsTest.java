@@ -36,11 +36,11 @@ class SubcommandsTest {
 
     @Test
     void onlyABareVersionOptionSkipsTheModel() {
-        assertThat(Subcommands.versionOnly(new String[] {"--version"})).isTrue();
-        assertThat(Subcommands.versionOnly(new String[] {"-V"})).isTrue();
-        assertThat(Subcommands.versionOnly(new String[] {"acquire", "--version"})).isFalse();
-        assertThat(Subcommands.versionOnly(new String[] {"--version", "--help"})).isFalse();
-        assertThat(Subcommands.versionOnly(new String[0])).isFalse();
+        assertThat(RedlockCli.versionOnly(new String[] {"--version"})).isTrue();
+        assertThat(RedlockCli.versionOnly(new String[] {"-V"})).isTrue();
+        assertThat(RedlockCli.versionOnly(new String[] {"acquire", "--version"})).isFalse();
+        assertThat(RedlockCli.versionOnly(new String[] {"--version", "--help"})).isFalse();
+        assertThat(RedlockCli.versionOnly(new String[0])).isFalse();
     }
 
     @Test
