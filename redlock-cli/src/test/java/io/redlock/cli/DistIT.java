@@ -54,6 +54,14 @@ class DistIT {
         assertThat(jars).extracting(p -> p.getFileName().toString())
                 .contains("redlock-cli-" + System.getProperty("redlock.version") + ".jar")
                 .noneMatch(name -> TEST_LIBRARIES.matcher(name).find());
+        String cliJar = "redlock-cli-" + System.getProperty("redlock.version") + ".jar";
+        List<String> classPath;
+        try (JarFile cli = new JarFile(home.resolve("lib").resolve(cliJar).toFile())) {
+            classPath = List.of(cli.getManifest().getMainAttributes().getValue("Class-Path").split(" "));
+        }
+        assertThat(jars).as("lib/ holds what the class path names, nothing left over")
+                .extracting(p -> p.getFileName().toString())
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(Stream.of(cliJar), classPath.stream()).toList());
         List<String> testClasses = new ArrayList<>();
         for (Path jar : jars) {
             try (JarFile file = new JarFile(jar.toFile())) {
