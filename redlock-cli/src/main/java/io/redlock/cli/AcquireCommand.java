@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "The lease outlives this command: extend or release it with its value."},
         footer = {"%nExamples:",
             "  lease=$(redlock acquire nightly-report --ttl 60s) || exit",
-            "  redlock acquire orders:42 --ttl 30s --wait 5s --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379"})
+            "  value=$(echo \"$lease\" | sed 's/.*\"value\":\"\\([^\"]*\\)\".*/\\1/')",
+            "  redlock acquire orders:42 --wait 5s --nodes redis://h1,redis://h2,redis://h3"})
 final class AcquireCommand implements Callable<Integer> {
 
     @Mixin

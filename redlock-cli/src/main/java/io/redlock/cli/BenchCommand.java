@@ -14,14 +14,17 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * Runs the side-by-side benchmark of {@code redlock-bench} with Maven, from the source checkout this command was
- * built in: the harness's peers (Redisson) are test-scope dependencies of that module only, never part of this jar.
+ * Runs the side-by-side benchmark of {@code redlock-bench} from the source checkout this command was built in, with
+ * {@code java} on the class path that module's build wrote to {@code redlock-bench/target/bench.classpath} (the
+ * harness's peers, Redisson, are test-scope dependencies of that module only, never part of this distribution).
+ * It never starts Maven: when redlock-bench was not built, it says how to build it.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark redlock-java against bare Lettuce and Redisson on 5 local nodes.",
-            "Runs redlock-bench with Maven from the source checkout (Redisson is only on",
-            "its test classpath); prints the tables, writes docs/bench/results.md and",
-            "PNG charts. See docs/BENCHMARKS.md."},
+            "Runs redlock-bench from the source checkout, as built there (Redisson is only",
+            "on its test classpath); prints the tables, writes docs/bench/results.md and",
+            "PNG charts. Build it first: mvn -B -DskipTests -pl redlock-bench -am package.",
+            "See docs/BENCHMARKS.md."},
         footer = {"%nExamples:",
             "  redlock bench                  # the full run, about 8 minutes",
             "  redlock bench --levels 1,64 --rounds 3 --no-contended",
@@ -31,6 +34,12 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Set by the {@code ./redlock} launcher: the checkout the jar was built from. */
     static final String ENV_HOME = "REDLOCK_HOME";
+
+    /** Written by the redlock-bench build: the harness's runtime class path (its test scope). */
+    static final String CLASSPATH_FILE = "redlock-bench/target/bench.classpath";
+
+    /** How to build what this command runs. */
+    static final String BUILD_HINT = "mvn -B -DskipTests -pl redlock-bench -am package";
 
     @Spec
     CommandSpec spec;
@@ -60,20 +69,47 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> home = checkout(System.getenv(ENV_HOME), Path.of(""));
         if (home.isEmpty()) {
-            err.println("redlock: bench runs from a source checkout (it needs redlock-bench and Maven): run ./redlock"
+            err.println("redlock: bench runs from a source checkout (it needs redlock-bench, built): run ./redlock"
                     + " bench from the repository, or set " + ENV_HOME + " to it");
             return ExitCodes.UNAVAILABLE;
         }
-        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-q", "-pl", "redlock-bench", "-am",
-                "test-compile", "exec:java"));
+        return runFrom(home.get(), err);
+    }
+
+    /** Runs the harness built in {@code home}, or says how to build it (exit 69). */
+    int runFrom(Path home, PrintWriter err) throws IOException, InterruptedException {
+        Optional<String> classpath = classpath(home);
+        if (classpath.isEmpty()) {
+            err.println("redlock: redlock-bench is not built in " + home + ": build it with " + BUILD_HINT);
+            return ExitCodes.UNAVAILABLE;
+        }
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
         property(command, "bench.levels", levels);
         property(command, "bench.rounds", rounds);
         property(command, "bench.contestants", contestants);
         property(command, "bench.contended", contended ? null : "false");
         property(command, "bench.heap", heap ? "true" : null);
         property(command, "bench.out", out == null ? null : out.toAbsolutePath());
-        Process maven = new ProcessBuilder(command).directory(home.get().toFile()).inheritIO().start();
-        return maven.waitFor();
+        command.addAll(List.of("-cp", classpath.get(), "io.redlock.bench.BenchMain"));
+        Process bench = new ProcessBuilder(command).directory(home.toFile()).inheritIO().start();
+        return bench.waitFor();
+    }
+
+    /**
+     * The harness's class path in {@code checkout}: its test and main classes, then the dependencies its build
+     * listed; empty when redlock-bench was not built (no list, or no compiled harness).
+     */
+    static Optional<String> classpath(Path checkout) throws IOException {
+        Path bench = checkout.resolve("redlock-bench").resolve("target");
+        Path listed = checkout.resolve(CLASSPATH_FILE);
+        Path harness = bench.resolve("test-classes").resolve("io").resolve("redlock").resolve("bench")
+                .resolve("BenchMain.class");
+        if (!Files.isRegularFile(listed) || !Files.isRegularFile(harness)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join(java.io.File.pathSeparator, bench.resolve("test-classes").toString(),
+                bench.resolve("classes").toString(), Files.readString(listed).trim()));
     }
 
     /** The checkout: {@code home} ($REDLOCK_HOME) if set, else {@code workingDir}, if it holds redlock-bench. */

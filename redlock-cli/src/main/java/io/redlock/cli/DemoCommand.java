@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "lock while a holder pauses past its validity, a node crashes and a node's clock jumps - first with",
             "fencing tokens, then on 5 fresh nodes without. Everything it starts is stopped at the end, also on",
             "Ctrl-C. The clock jump needs gcc (for an LD_PRELOAD shim); without gcc it is skipped with a note."},
-        footer = {"%nExample:", "  ./redlock demo"})
+        footer = {"%nExample:", "  redlock demo"})
 final class DemoCommand implements Callable<Integer> {
 
     /** Printed instead of the clock-jump fault when gcc is missing. */

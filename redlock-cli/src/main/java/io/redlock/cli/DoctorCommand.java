@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict."},
         footer = {"%nExamples:",
             "  redlock doctor --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
-            "  redlock doctor --json | jq '.checks[] | select(.status != \"OK\")'"})
+            "  redlock doctor --json > doctor.json      # checks, fails, warnings, verdict"})
 final class DoctorCommand implements Callable<Integer> {
 
     /** The oldest Redis major version the library is tested with. */

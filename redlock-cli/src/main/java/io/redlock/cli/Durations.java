@@ -6,10 +6,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 
-/** Parses {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} (or ISO-8601 such as {@code PT30S}). */
+/**
+ * Parses durations given on the command line: {@code 500ms}, {@code 90s}, {@code 1m30s}, {@code 2h}, {@code 1h30m}
+ * (hours, minutes, seconds, milliseconds, largest first, each at most once) or ISO-8601 such as {@code PT1M30S}.
+ * Anything else — a typo, a negative value, a value too large for a millisecond count — is a
+ * {@link CommandLine.TypeConversionException}, which picocli reports as a usage error (exit 64), naming the value.
+ */
 final class Durations implements CommandLine.ITypeConverter<Duration> {
 
-    private static final Pattern SIMPLE = Pattern.compile("(\\d+)(ms|s|m|h)");
+    private static final Pattern UNITS = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
     @Override
     public Duration convert(String value) {
@@ -18,22 +23,42 @@ final class Durations implements CommandLine.ITypeConverter<Duration> {
 
     static Duration parse(String value) {
         String text = value.trim();
-        Matcher m = SIMPLE.matcher(text);
-        if (m.matches()) {
-            long amount = Long.parseLong(m.group(1));
-            return switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(amount);
-                case "s" -> Duration.ofSeconds(amount);
-                case "m" -> Duration.ofMinutes(amount);
-                default -> Duration.ofHours(amount);
-            };
-        }
         try {
-            return Duration.parse(text);
+            Duration duration = text.startsWith("P") || text.startsWith("p") || text.startsWith("-")
+                    ? Duration.parse(text) : units(text);
+            if (duration == null) {
+                throw notADuration(value, "use e.g. 500ms, 90s, 1m30s, 2h or PT1M30S");
+            }
+            if (duration.isNegative()) {
+                throw notADuration(value, "it must not be negative");
+            }
+            duration.toMillis(); // throws ArithmeticException when it does not fit in a millisecond count
+            return duration;
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw notADuration(value, "it is too large");
         } catch (DateTimeParseException e) {
-            throw new CommandLine.TypeConversionException(
-                    "'" + value + "' is not a duration: use e.g. 500ms, 30s, 2m or 1h");
+            throw notADuration(value, "use e.g. 500ms, 90s, 1m30s, 2h or PT1M30S");
         }
+    }
+
+    /** {@code 1h30m}-style text, or null when it is not that. */
+    private static Duration units(String text) {
+        Matcher m = UNITS.matcher(text);
+        if (text.isEmpty() || !m.matches()) {
+            return null;
+        }
+        return Duration.ofHours(amount(m.group(1)))
+                .plus(Duration.ofMinutes(amount(m.group(2))))
+                .plus(Duration.ofSeconds(amount(m.group(3))))
+                .plus(Duration.ofMillis(amount(m.group(4))));
+    }
+
+    private static long amount(String digits) {
+        return digits == null ? 0 : Long.parseLong(digits);
+    }
+
+    private static CommandLine.TypeConversionException notADuration(String value, String why) {
+        return new CommandLine.TypeConversionException("'" + value + "' is not a duration: " + why);
     }
 
     static String format(Duration duration) {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Extend a lease taken earlier, known by its value.",
             "For leases taken with 'redlock acquire' by a script that manages them itself."},
         footer = {"%nExamples:",
+            "  # $value: from 'redlock acquire' (see its help)",
             "  redlock extend nightly-report --value \"$value\" --ttl 60s"})
 final class ExtendCommand implements Callable<Integer> {
 

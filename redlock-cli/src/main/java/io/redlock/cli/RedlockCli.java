@@ -10,18 +10,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-/** The {@code redlock} command. */
-@Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = RedlockCli.Version.class,
+/** The {@code redlock} command; its subcommands are listed in {@link Subcommands}. */
+@Command(name = "redlock", mixinStandardHelpOptions = true, versionProvider = BuildInfo.VersionProvider.class,
         description = {"Distributed locks on Redis from the shell: Redlock with fencing tokens.",
             "Nodes come from --nodes or $REDLOCK_NODES (comma-separated redis:// URIs)."},
-        subcommands = {RunCommand.class, AcquireCommand.class, ExtendCommand.class, ReleaseCommand.class,
-            StatusCommand.class, DoctorCommand.class, ServersCommand.class, DemoCommand.class, BenchCommand.class,
-            CommandLine.HelpCommand.class},
         footer = {"%nStart here:",
             "  redlock demo                         # the whole story in a minute, no setup",
             "  redlock servers                      # local nodes to try things with",
@@ -44,6 +42,12 @@ public final class RedlockCli implements Runnable {
     boolean debug;
 
     public static void main(String[] args) {
+        if (versionOnly(args)) { // the same lines as picocli's --version, without building its model
+            for (String line : new BuildInfo.VersionProvider().getVersion()) {
+                System.out.println(line);
+            }
+            System.exit(ExitCodes.OK);
+        }
         Secrets secrets = secretsIn(args);
         PrintStream out = Scrubbed.stream(System.out, secrets);
         PrintStream err = Scrubbed.stream(System.err, secrets);
@@ -55,13 +59,18 @@ public final class RedlockCli implements Runnable {
         System.exit(code);
     }
 
+    /** True for {@code redlock --version} (or {@code -V}): no subcommand, no other option. */
+    static boolean versionOnly(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
     /** Runs the command line in this JVM, printing to {@code out} and {@code err}; returns its exit code. */
     static int execute(PrintWriter out, PrintWriter err, String... args) {
         return run(out, err, secretsIn(args), args);
     }
 
     private static int run(PrintWriter out, PrintWriter err, Secrets secrets, String... args) {
-        CommandLine cli = commandLine();
+        CommandLine cli = configure(new CommandLine(new RedlockCli()), Subcommands.neededFor(args));
         cli.setOut(Scrubbed.writer(out, secrets));
         cli.setErr(Scrubbed.writer(err, secrets));
         try {
@@ -79,8 +88,16 @@ public final class RedlockCli implements Runnable {
         return Secrets.of(texts);
     }
 
+    /** The whole command, every subcommand included (for help, completion and the man page). */
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new RedlockCli());
+        return configure(new CommandLine(new RedlockCli()), Subcommands.ALL.values());
+    }
+
+    static CommandLine configure(CommandLine cli, Iterable<Supplier<Object>> subcommands) {
+        for (Supplier<Object> subcommand : subcommands) {
+            cli.addSubcommand(subcommand.get());
+        }
+        cli.setUsageHelpAutoWidth(true); // wrap help to the terminal's width
         cli.setParameterExceptionHandler(RedlockCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
         cli.setExecutionStrategy(parseResult -> {
@@ -89,8 +106,11 @@ public final class RedlockCli implements Runnable {
         });
         cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.summary());
         for (String command : ExitCodes.commands()) {
-            cli.getSubcommands().get(command).getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
-                    .exitCodeList(ExitCodes.of(command));
+            CommandLine subcommand = cli.getSubcommands().get(command);
+            if (subcommand != null) { // only the subcommand a run names is built
+                subcommand.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+                        .exitCodeList(ExitCodes.of(command));
+            }
         }
         return cli;
     }
@@ -153,14 +173,5 @@ public final class RedlockCli implements Runnable {
             return ExitCodes.LEASE_LOST;
         }
         return ExitCodes.SOFTWARE;
-    }
-
-    /** The version from the jar's manifest. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            String version = RedlockCli.class.getPackage().getImplementationVersion();
-            return new String[] {"redlock " + (version == null ? "development build" : version)};
-        }
     }
 }

@@ -37,8 +37,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "Needs /usr/bin/perl."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
-            "  redlock run --wait 5m --ttl 1m orders-sync -- python3 sync.py",
-            "  */5 * * * * REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379 redlock run cleanup -- ./cleanup"})
+            "  redlock run --wait 5m --ttl 1m orders-sync -- ./sync-orders.sh",
+            "%nIn a crontab, with full paths (cron's PATH is /usr/bin:/bin):",
+            "  REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379",
+            "  */5 * * * * /opt/redlock/bin/redlock run cleanup -- /opt/jobs/cleanup"})
 final class RunCommand implements Callable<Integer> {
 
     /** Exit code when the command cannot be started, as in shells. */

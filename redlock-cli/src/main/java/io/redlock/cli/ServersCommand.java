@@ -18,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"%nExamples:",
             "  redlock servers                      # 5 nodes on free ports",
             "  redlock servers --count 3 --port-base 7000",
-            "  eval \"$(redlock servers | grep ^export)\"   (in another shell: copy the export line)"})
+            "  # it runs until Ctrl-C: in the shell where you use redlock, run the",
+            "  # export REDLOCK_NODES=... line it printed"})
 final class ServersCommand implements Callable<Integer> {
 
     @Spec

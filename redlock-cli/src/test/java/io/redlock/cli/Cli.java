@@ -27,15 +27,21 @@ final class Cli {
     }
 
     /**
-     * Runs the shaded jar the package phase built ({@code java -jar redlock-cli/target/redlock.jar}), as the
-     * {@code ./redlock} launcher does; its path comes from failsafe's {@code redlock.jar} property.
+     * Runs the distribution the package phase built ({@code target/redlock-<version>/bin/redlock}), as the
+     * {@code ./redlock} launcher does; its directory comes from failsafe's {@code redlock.home} property.
      */
-    static Cli startJar(Map<String, String> env, String... args) throws IOException {
-        String jar = System.getProperty("redlock.jar", Path.of("target", "redlock.jar").toString());
-        if (!Files.isRegularFile(Path.of(jar))) {
-            throw new AssertionError(jar + " is missing: the package phase builds it before the integration tests");
+    static Cli startDistribution(Map<String, String> env, String... args) throws IOException {
+        return launchCommand(List.of(distribution().resolve("bin").resolve("redlock").toString()), env, args);
+    }
+
+    /** The distribution directory the package phase built. */
+    static Path distribution() {
+        Path home = Path.of(System.getProperty("redlock.home", "target/redlock"));
+        if (!Files.isExecutable(home.resolve("bin").resolve("redlock"))) {
+            throw new AssertionError(home + "/bin/redlock is missing: the package phase builds it before the"
+                    + " integration tests");
         }
-        return launch(List.of("-jar", jar), env, args);
+        return home;
     }
 
     /**
@@ -48,9 +54,17 @@ final class Cli {
             : List.of();
 
     private static Cli launch(List<String> javaArgs, Map<String, String> env, String... args) throws IOException {
+        List<String> java = new ArrayList<>();
+        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.addAll(javaArgs);
+        return launchCommand(java, env, args);
+    }
+
+    /** Starts {@code program} (a command and its first arguments) with {@code args}, as a user would. */
+    static Cli launchCommand(List<String> program, Map<String, String> env, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(DEFAULT_SIGINT);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(javaArgs);
+        command.addAll(program);
         command.addAll(List.of(args));
         Path out = Files.createTempFile("redlock-cli-out", ".txt");
         Path err = Files.createTempFile("redlock-cli-err", ".txt");

@@ -11,15 +11,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** redlock demo, from the shaded jar as ./redlock runs it, and on a machine without gcc or redis-server. */
+/** redlock demo, from the distribution as ./redlock runs it, and on a machine without gcc or redis-server. */
 class DemoIT {
 
     @TempDir
     Path dir;
 
     @Test
-    void theShadedJarRunsTheDemoToTheEndWithEqualCountersWhenFenced() throws Exception {
-        Cli cli = Cli.startJar(Map.of(), "demo");
+    void theDistributionRunsTheDemoToTheEndWithEqualCountersWhenFenced() throws Exception {
+        Cli cli = Cli.startDistribution(Map.of(), "demo");
         cli.waitFor();
         String out = cli.out();
         assertThat(cli.exitCode()).as(out + cli.err()).isZero();

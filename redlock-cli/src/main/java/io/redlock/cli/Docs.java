@@ -1,0 +1,67 @@
+package io.redlock.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
+
+/**
+ * Build time only (the package phase runs it; it is left out of the jar): writes the bash/zsh completion script
+ * and the AsciiDoc sources of the man pages, from the same command model the program runs.
+ * Arguments: the completion file, the directory for the AsciiDoc pages.
+ */
+final class Docs {
+
+    private Docs() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        CommandLine cli = RedlockCli.commandLine();
+        Path completion = Path.of(args[0]);
+        Files.createDirectories(completion.toAbsolutePath().getParent());
+        Files.writeString(completion, AutoComplete.bash("redlock", cli));
+        withFooterHeadings(cli.getCommandSpec());
+        File pages = new File(args[1]);
+        Files.createDirectories(pages.toPath());
+        int code = ManPageGenerator.generateManPage(pages, null, new boolean[0], true, cli.getCommandSpec());
+        if (code != 0) {
+            throw new IllegalStateException("the man page generator failed with exit code " + code);
+        }
+    }
+
+    /**
+     * For the man pages: the generator leaves out a footer without a heading (ours carry their own, "Examples:",
+     * "Exit codes:"), and typesets footer text (joins lines, turns "--" into a dash): the indented example lines go
+     * into literal blocks, so that they stay as they are, ready to paste.
+     */
+    private static void withFooterHeadings(CommandLine.Model.CommandSpec spec) {
+        String[] footer = spec.usageMessage().footer();
+        if (footer.length > 0 && spec.usageMessage().footerHeading().isEmpty()) {
+            spec.usageMessage().footerHeading("Examples");
+            spec.usageMessage().footer(literalExamples(footer));
+        }
+        spec.subcommands().values().forEach(sub -> withFooterHeadings(sub.getCommandSpec()));
+    }
+
+    private static String[] literalExamples(String[] footer) {
+        List<String> lines = new ArrayList<>();
+        boolean literal = false;
+        for (String line : footer) {
+            boolean example = line.startsWith("  ");
+            if (example != literal) {
+                lines.addAll(example ? List.of("", "....") : List.of("....", ""));
+                literal = example;
+            }
+            lines.add(example ? line.substring(2) : line);
+        }
+        if (literal) {
+            lines.add("....");
+        }
+        return lines.toArray(String[]::new);
+    }
+}
