@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "or split. Read-only."},
         footer = {"%nExamples:",
             "  redlock status nightly-report",
-            "  redlock status orders:42 --json | jq -r .holder"})
+            "  redlock status orders:42 --json > status.json   # values in full"})
 final class StatusCommand implements Callable<Integer> {
 
     /** How much of a lease value or waiter id the table shows. */

@@ -55,13 +55,12 @@ class ExamplesIT {
     @Test
     void everyHelpExampleWorksWhenPasted(RedisNodes nodes) throws Exception {
         List<String> script = new ArrayList<>();
-        for (String command : List.of("", "run", "acquire", "extend", "release", "doctor", "servers", "demo",
-                "bench")) {
-            script.addAll(Examples.shellLinesOfHelp(command.isEmpty() ? help() : help(command, "--help")));
+        for (String command : Subcommands.ALL.keySet()) {
+            script.addAll(Examples.shellLinesOfHelp(command.equals("help") ? help() : help(command, "--help")));
         }
         assertThat(script).anyMatch(l -> l.startsWith("redlock run")).anyMatch(l -> l.contains("redlock acquire"))
                 .anyMatch(l -> l.startsWith("redlock extend")).anyMatch(l -> l.startsWith("redlock release"))
-                .anyMatch(l -> l.startsWith("redlock doctor"));
+                .anyMatch(l -> l.startsWith("redlock doctor")).anyMatch(l -> l.startsWith("redlock status"));
         Run run = bash(script, nodes);
         assertThat(run.code).as(run.output).isZero();
         assertThat(Files.readString(log)).contains("build-report.sh --full token=").contains("sync-orders.sh  token=")
