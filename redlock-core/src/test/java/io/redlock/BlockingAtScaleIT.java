@@ -4,7 +4,7 @@ import static io.redlock.ItSupport.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

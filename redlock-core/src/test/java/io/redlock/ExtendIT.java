@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -10,7 +10,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

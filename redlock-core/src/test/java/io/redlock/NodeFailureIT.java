@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

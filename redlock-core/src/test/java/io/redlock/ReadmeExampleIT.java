@@ -3,7 +3,7 @@ package io.redlock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

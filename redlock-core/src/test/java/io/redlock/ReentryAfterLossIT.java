@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -9,7 +9,7 @@ import io.redlock.internal.ManualScheduler;
 import io.redlock.internal.Seams;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -3,7 +3,7 @@ package io.redlock.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +67,10 @@ class DistIT {
             try (JarFile file = new JarFile(jar.toFile())) {
                 for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements(); ) {
                     String name = entries.nextElement().getName();
-                    if (name.matches(".*(Test|IT)\\.class") || name.startsWith("org/junit/")) {
+                    if (name.matches(".*(Test|IT)\\.class") || name.startsWith("org/junit/")
+                            || name.startsWith("io/redlock/testkit/junit/")
+                            || name.startsWith("io/redlock/testkit/history/")) { // redlock-testing's
+
                         testClasses.add(jar.getFileName() + "!" + name);
                     }
                 }

@@ -6,7 +6,7 @@ import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.protocol.CommandType;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

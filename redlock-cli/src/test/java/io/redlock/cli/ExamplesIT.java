@@ -3,7 +3,7 @@ package io.redlock.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lettuce.core.AclSetuserArgs;
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URLEncoder;

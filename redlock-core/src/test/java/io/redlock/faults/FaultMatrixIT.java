@@ -13,7 +13,7 @@ import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.TcpProxy;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import io.redlock.testkit.history.Event;
 import io.redlock.testkit.history.Op;
 import io.redlock.testkit.history.Outcome;

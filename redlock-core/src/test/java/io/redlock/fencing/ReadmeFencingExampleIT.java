@@ -8,7 +8,7 @@ import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import io.redlock.TestSeams;
 import io.redlock.internal.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

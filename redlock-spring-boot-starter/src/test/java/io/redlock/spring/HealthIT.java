@@ -10,7 +10,7 @@ import io.redlock.spring.app.LockedTestApp;
 import io.redlock.spring.app.Orders;
 import io.redlock.spring.app.Sections;
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;

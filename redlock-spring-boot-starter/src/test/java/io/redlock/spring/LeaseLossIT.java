@@ -11,7 +11,7 @@ import io.redlock.spring.app.Orders;
 import io.redlock.spring.app.Sections;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
-import io.redlock.testkit.WithRedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;

@@ -1,5 +1,6 @@
-package io.redlock.testkit;
+package io.redlock.testkit.junit;
 
+import io.redlock.testkit.RedisNodes;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;

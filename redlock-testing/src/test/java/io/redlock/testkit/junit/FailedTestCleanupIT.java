@@ -1,5 +1,7 @@
-package io.redlock.testkit;
+package io.redlock.testkit.junit;
 
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;

@@ -1,5 +1,7 @@
-package io.redlock.testkit;
+package io.redlock.testkit.junit;
 
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
