@@ -68,8 +68,7 @@ class DistIT {
                 for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements(); ) {
                     String name = entries.nextElement().getName();
                     if (name.matches(".*(Test|IT)\\.class") || name.startsWith("org/junit/")
-                            || name.startsWith("io/redlock/testkit/junit/")
-                            || name.startsWith("io/redlock/testkit/history/")) { // redlock-testing's
+                            || name.startsWith("io/redlock/testkit/junit/")) { // redlock-testkit-junit's
 
                         testClasses.add(jar.getFileName() + "!" + name);
                     }
