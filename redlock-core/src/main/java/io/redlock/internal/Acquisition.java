@@ -115,7 +115,7 @@ final class Acquisition {
             grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys, value, ttl, clockFloor, waiterId,
                     ticketArg, lifetime).toCompletableFuture());
         }
-        return Round.quorum(nodes, grants, Acquisition::isGrant, engine).thenCompose(round -> {
+        return Round.quorum(nodes, grants, FencedReply::isGrant, engine).thenCompose(round -> {
             engine.voted(round);
             if (!round.won()) {
                 freeInNanos = freeIn(round);
@@ -127,7 +127,7 @@ final class Acquisition {
             int atToken = 0;
             for (int i = 0; i < nodes.size(); i++) {
                 Long reply = round.reply(i);
-                if (isGrant(reply)) {
+                if (FencedReply.isGrant(reply)) {
                     if (reply > token) {
                         token = reply;
                         atToken = 0;
@@ -156,7 +156,7 @@ final class Acquisition {
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
             commits.add(grants.get(i).handle((reply, failure) -> {
-                if (!isGrant(reply) || reply > token) {
+                if (!FencedReply.isGrant(reply) || reply > token) {
                     return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
                 }
                 return reply == token ? CompletableFuture.completedFuture(1L)
@@ -222,10 +222,10 @@ final class Acquisition {
         long[] free = new long[nodes.size()];
         for (int i = 0; i < free.length; i++) {
             Long reply = round.reply(i);
-            if (isGrant(reply)) {
+            if (FencedReply.isGrant(reply)) {
                 free[i] = 0;
             } else {
-                long remainingMillis = reply == null ? 0 : -reply >= Scripts.QUEUED ? -reply & 0xFFFF_FFFFL : -reply;
+                long remainingMillis = FencedReply.remainingMillis(reply);
                 free[i] = remainingMillis == 0 ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(remainingMillis);
             }
         }
@@ -242,34 +242,22 @@ final class Acquisition {
         for (int i = 0; i < nodes.size(); i++) {
             NodeClient node = nodes.get(i);
             CompletableFuture<?> reply = replies.get(i);
-            if (reply.isDone() && !reply.isCompletedExceptionally() && !isQueued(reply.join())) {
+            if (reply.isDone() && !reply.isCompletedExceptionally() && !FencedReply.isQueued(reply.join())) {
                 continue; // the usual case: granted here, so not queued here
             }
             reply.thenAccept(late -> {
-                if (isQueued(late)) {
+                if (FencedReply.isQueued(late)) {
                     engine.leaveQueue(node, keys, waiterId);
                 }
             });
         }
     }
 
-    /** A fenced refusal that also put the caller in the node's queue. */
-    private static boolean isQueued(Object reply) {
-        return reply instanceof Long refusal && -refusal >= Scripts.QUEUED;
-    }
-
     private long ticketIn(RoundResult<Long> round) {
         long largest = 0;
         for (int i = 0; i < nodes.size(); i++) {
-            Long reply = round.reply(i);
-            if (isQueued(reply)) {
-                largest = Math.max(largest, (-reply - Scripts.QUEUED) >>> 32);
-            }
+            largest = Math.max(largest, FencedReply.ticket(round.reply(i)));
         }
         return largest;
-    }
-
-    private static boolean isGrant(Long reply) {
-        return reply != null && reply > 0;
     }
 }

@@ -41,9 +41,6 @@ final class Scripts {
             return 0
             """);
 
-    /** A fenced refusal at or below {@code -QUEUED} also carries the caller's place in the waiter queue. */
-    static final long QUEUED = 1L << 52;
-
     /**
      * FENCING.md step 1, with a fair queue of waiters: take the lock and, only then, increment the node's counter.
      * <p>
@@ -59,7 +56,8 @@ final class Scripts {
      * its place: the larger of its ticket here and ARGV[5], else one
      * after the last waiter; tickets stop at 2^20 - 1, where waiters are ordered by id. On success removes the caller
      * from the queue. Returns the new counter; a refused caller that does not wait gets minus the holder's remaining
-     * ms (0 if none or unknown); a refused waiter gets {@code -(2^52 + ticket × 2^32 + remaining ms)}.
+     * ms (0 if none or unknown); a refused waiter gets {@code -(2^52 + ticket × 2^32 + remaining ms)}
+     * ({@link FencedReply} decodes it).
      */
     static final Script ACQUIRE_FENCED = Script.of("acquire-fenced", """
             local waiter = ARGV[4]

@@ -1,0 +1,45 @@
+package io.redlock.internal;
+
+/**
+ * The reply of {@link Scripts#ACQUIRE_FENCED} (and of the plain acquire, read the same way), decoded in this one
+ * place:
+ * <ul>
+ *   <li>a positive number: granted; it is the node's new fencing counter (the plain acquire's grant is 1);</li>
+ *   <li>{@code -ms}, with {@code ms < 2^52}: refused; the holder's key expires in {@code ms} (0: none or unknown);</li>
+ *   <li>{@code -(2^52 + ticket × 2^32 + ms)}: refused, and the caller, a waiter, holds place {@code ticket} in the
+ *       node's queue; {@code ms} as above, below 2^32.</li>
+ * </ul>
+ * A {@code null} reply stands for a node that did not answer.
+ */
+final class FencedReply {
+
+    /** A refusal at or below {@code -QUEUED} also carries the caller's place in the waiter queue. */
+    static final long QUEUED = 1L << 52;
+
+    private static final long MILLIS = 0xFFFF_FFFFL;
+
+    private FencedReply() {
+    }
+
+    static boolean isGrant(Long reply) {
+        return reply != null && reply > 0;
+    }
+
+    /** A refusal that also put the caller in the node's queue. */
+    static boolean isQueued(Object reply) {
+        return reply instanceof Long refusal && -refusal >= QUEUED;
+    }
+
+    /** The caller's place in the node's queue, 0 if the reply gives none. */
+    static long ticket(Long reply) {
+        return isQueued(reply) ? (-reply - QUEUED) >>> 32 : 0;
+    }
+
+    /** Of a refusal: how long until the holder's key expires, in ms; 0 if unknown (or no reply). */
+    static long remainingMillis(Long reply) {
+        if (reply == null || reply > 0) {
+            return 0;
+        }
+        return isQueued(reply) ? -reply & MILLIS : -reply;
+    }
+}
