@@ -29,7 +29,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final Engine engine;
     private final String resource;
     private final String key;
-    private final String[] keys;
+    private final Keys keys;
     /** Whether the caller queues for the lock: with fencing, when it may wait. */
     private final boolean queues;
     /** The caller's place in the waiter queues: its first attempt's value; null before that or if it does not queue. */
@@ -60,7 +60,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         this.engine = engine;
         this.resource = resource;
         this.key = key;
-        this.keys = Acquisition.keysOf(key);
+        this.keys = Keys.of(key);
         this.queues = engine.config().fencing() && !deadline.passed();
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;

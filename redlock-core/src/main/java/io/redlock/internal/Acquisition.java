@@ -1,7 +1,6 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
-import io.redlock.RedlockConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +23,7 @@ final class Acquisition {
     private final List<NodeClient> nodes;
     private final String resource;
     private final String key;
-    private final String[] keys;
+    private final Keys keys;
     private final String value;
     private final String waiterId;
     private final long ticket;
@@ -38,17 +37,17 @@ final class Acquisition {
     private volatile boolean failuresPreventedQuorum;
 
     /**
-     * @param keys the lock key, then with fencing its counter, waiter queue and deadlines ({@link #keysOf})
+     * @param keys the names of the lock
      * @param value this attempt's fresh random value
      * @param waiterId with fencing, the caller's place in the waiter queue; null if it will not wait
      * @param ticket the largest ticket the caller was given so far, 0 if none
      */
-    Acquisition(Engine engine, String resource, String[] keys, long ttlMillis, String value, String waiterId,
+    Acquisition(Engine engine, String resource, Keys keys, long ttlMillis, String value, String waiterId,
             long ticket) {
         this.engine = engine;
         this.nodes = engine.nodes();
         this.resource = resource;
-        this.key = keys[0];
+        this.key = keys.lock();
         this.keys = keys;
         this.waiterId = waiterId == null ? "" : waiterId;
         this.ticket = ticket;
@@ -58,11 +57,6 @@ final class Acquisition {
         this.driftFactor = engine.config().driftFactor();
     }
 
-    /** The keys of one resource: the lock, its fencing counter, its waiter queue and the waiters' deadlines. */
-    static String[] keysOf(String key) {
-        String waiters = key + RedlockConfig.WAITERS_SUFFIX;
-        return new String[] {key, key + RedlockConfig.FENCE_SUFFIX, waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
-    }
 
     /** After a lost attempt with fencing: the largest queue ticket a node gave the caller, 0 if none queued it. */
     long ticketSeen() {
@@ -112,7 +106,7 @@ final class Acquisition {
         String lifetime = engine.queueLifetimeArg();
         List<CompletableFuture<Long>> grants = new ArrayList<>(nodes.size());
         for (NodeClient node : nodes) {
-            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys, value, ttl, clockFloor, waiterId,
+            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys.acquire(), value, ttl, clockFloor, waiterId,
                     ticketArg, lifetime).toCompletableFuture());
         }
         return Round.quorum(nodes, grants, FencedReply::isGrant, engine).thenCompose(round -> {
@@ -160,7 +154,7 @@ final class Acquisition {
                     return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
                 }
                 return reply == token ? CompletableFuture.completedFuture(1L)
-                        : node.eval(Scripts.COMMIT_FENCE, keys, value, tokenArg).toCompletableFuture();
+                        : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg).toCompletableFuture();
             }).thenCompose(Function.identity()));
         }
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);

@@ -182,16 +182,16 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      * later one on the same connections, {@link #close()} lets them finish (closing ends every waiting call, which
      * leaves its queues first), and a place left behind lapses by itself.
      */
-    void leaveQueue(String[] keys, String waiterId) {
-        String[] queueKeys = {keys[2], keys[3]};
+    void leaveQueue(Keys keys, String waiterId) {
+        String[] queueKeys = keys.queue();
         for (NodeClient node : nodes) {
             leaveQueueOn(node, queueKeys, waiterId);
         }
     }
 
-    /** Takes a waiter out of a resource's queue on one node, as {@link #leaveQueue(String[], String)}. */
-    void leaveQueue(NodeClient node, String[] keys, String waiterId) {
-        leaveQueueOn(node, new String[] {keys[2], keys[3]}, waiterId);
+    /** Takes a waiter out of a resource's queue on one node, as {@link #leaveQueue(Keys, String)}. */
+    void leaveQueue(NodeClient node, Keys keys, String waiterId) {
+        leaveQueueOn(node, keys.queue(), waiterId);
     }
 
     private void leaveQueueOn(NodeClient node, String[] queueKeys, String waiterId) {
@@ -411,8 +411,9 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
      */
     List<CompletableFuture<Long>> releasesAfter(List<? extends CompletableFuture<?>> acquireReplies, String key,
             String value, String message, long expiresAt) {
-        String[] keys = {key, key + RedlockConfig.WAITERS_SUFFIX};
-        String[] args = {value, message + value, publishOnlyToQueue};
+        Keys names = Keys.of(key);
+        String[] keys = names.release();
+        String[] args = {value, message + value, publishOnlyToQueue, names.released()};
         List<CompletableFuture<Long>> releases = new ArrayList<>(nodes.size());
         CompletableFuture<?>[] settled = new CompletableFuture<?>[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
@@ -497,7 +498,7 @@ public final class Engine implements AutoCloseable, Round.Context, LeaseOps {
     public CompletableFuture<ResourceStatus> status(String resource) {
         ConfigCheck.resource(resource);
         ensureOpen();
-        String[] keys = Acquisition.keysOf(keyOf(resource));
+        Keys keys = Keys.of(keyOf(resource));
         List<CompletableFuture<NodeStatus>> reads = new ArrayList<>(nodes.size());
         for (NodeClient node : nodes) {
             reads.add(NodeStatusReader.read(node, keys, reportTimeoutNanos(), redaction));

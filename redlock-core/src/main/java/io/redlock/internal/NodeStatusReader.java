@@ -17,13 +17,13 @@ final class NodeStatusReader {
     private NodeStatusReader() {
     }
 
-    /** @param keys the resource's keys, {@link Acquisition#keysOf(String)} */
-    static CompletableFuture<NodeStatus> read(NodeClient node, String[] keys, long timeoutNanos, Redaction redaction) {
-        CompletableFuture<String> holder = node.<String>command(r -> r.get(keys[0])).toCompletableFuture();
-        CompletableFuture<Long> pttl = node.<Long>command(r -> r.pttl(keys[0])).toCompletableFuture();
-        CompletableFuture<String> fence = node.<String>command(r -> r.get(keys[1])).toCompletableFuture();
-        CompletableFuture<Long> queued = node.<Long>command(r -> r.zcard(keys[2])).toCompletableFuture();
-        CompletableFuture<List<String>> head = node.<List<String>>command(r -> r.zrange(keys[2], 0, 0))
+    /** @param keys the names of the resource's lock */
+    static CompletableFuture<NodeStatus> read(NodeClient node, Keys keys, long timeoutNanos, Redaction redaction) {
+        CompletableFuture<String> holder = node.<String>command(r -> r.get(keys.lock())).toCompletableFuture();
+        CompletableFuture<Long> pttl = node.<Long>command(r -> r.pttl(keys.lock())).toCompletableFuture();
+        CompletableFuture<String> fence = node.<String>command(r -> r.get(keys.fence())).toCompletableFuture();
+        CompletableFuture<Long> queued = node.<Long>command(r -> r.zcard(keys.waiters())).toCompletableFuture();
+        CompletableFuture<List<String>> head = node.<List<String>>command(r -> r.zrange(keys.waiters(), 0, 0))
                 .toCompletableFuture();
         return CompletableFuture.allOf(holder, pttl, fence, queued, head)
                 .orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)

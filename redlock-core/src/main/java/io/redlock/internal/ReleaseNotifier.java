@@ -48,7 +48,7 @@ final class ReleaseNotifier implements AutoCloseable {
 
     /** Starts telling {@code listener} about {@code key}'s lock events; close the subscription when done waiting. */
     synchronized Subscription subscribe(String key, Listener listener) {
-        String channel = key + Scripts.RELEASED_SUFFIX;
+        String channel = Keys.of(key).released();
         Subscription subscription = new Subscription(channel, listener);
         if (closed) {
             return subscription;

@@ -5,8 +5,6 @@ import java.util.List;
 /** The Lua scripts of the algorithm. Each runs atomically on one node. */
 final class Scripts {
 
-    /** Suffix of the channel a release publishes on, so waiters wake at once: {@code <key>:released}. */
-    static final String RELEASED_SUFFIX = ":released";
 
     /** Message prefix of a holder's release (then the lease value): the lock is free now. */
     static final String RELEASED_BY_HOLDER = "r:";
@@ -17,13 +15,13 @@ final class Scripts {
      * whether a holder released or a failed attempt cleaned up, and which value (every node sends its own copy). With
      * fencing every waiter queues, so the message is sent only while someone is queued: no cost when nobody waits.
      * KEYS[1]=key, KEYS[2]=its waiter queue, ARGV[1]=value, ARGV[2]=message, ARGV[3]="1" to publish only while the
-     * queue exists. Returns 1 or 0.
+     * queue exists, ARGV[4]=the channel ({@link Keys#released()}). Returns 1 or 0.
      */
     static final Script RELEASE = Script.of("release", """
             if redis.call('get', KEYS[1]) == ARGV[1] then
               redis.call('del', KEYS[1])
               if ARGV[3] ~= '1' or redis.call('exists', KEYS[2]) == 1 then
-                redis.call('publish', KEYS[1] .. ':released', ARGV[2])
+                redis.call('publish', ARGV[4], ARGV[2])
               end
               return 1
             end

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ReleaseNotifierIT {
 
     private static final String KEY = "notified";
-    private static final String CHANNEL = KEY + Scripts.RELEASED_SUFFIX;
+    private static final String CHANNEL = Keys.of(KEY).released();
 
     @Test
     void aReleaseCountsAtAMajorityOfCopiesEvenWhenOtherEventsInterleave(RedisNodes nodes) {
