@@ -95,6 +95,11 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             }
             acquisition = new Acquisition(engine, resource, keys, ttlMillis, value, waiterId, ticket);
             round = acquisition.run();
+            if (waiterId != null && (engine.isClosed() || result.isDone())) {
+                // closed or given up while this round was being sent, after stop() left the queue: leave again,
+                // behind this round's requests on every connection, so the place it may take does not outlive us
+                engine.leaveQueue(keys, waiterId);
+            }
             engine.track(round); // close() lets it finish: a lease it wins after the close is released
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
