@@ -55,12 +55,12 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
-    AcquireLoop(Engine engine, String resource, String key, long ttlMillis, Deadline deadline,
+    AcquireLoop(Engine engine, String resource, Keys keys, long ttlMillis, Deadline deadline,
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
-        this.key = key;
-        this.keys = Keys.of(key);
+        this.key = keys.lock();
+        this.keys = keys;
         this.queues = engine.config().fencing() && !deadline.passed();
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
@@ -98,7 +98,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             if (waiterId != null && (engine.isClosed() || result.isDone())) {
                 // closed or given up while this round was being sent, after stop() left the queue: leave again,
                 // behind this round's requests on every connection, so the place it may take does not outlive us
-                engine.leaveQueue(keys, waiterId);
+                engine.queue().leave(keys, waiterId);
             }
             engine.track(round); // close() lets it finish: a lease it wins after the close is released
         } catch (RuntimeException e) {
@@ -228,7 +228,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     private void stop(boolean acquired) {
         if (waiterId != null && !acquired) {
-            engine.leaveQueue(keys, waiterId); // an acquisition that won left the queue where it was granted
+            engine.queue().leave(keys, waiterId); // an acquisition that won left the queue where it was granted
         }
         ReleaseNotifier.Subscription subscription;
         synchronized (this) {

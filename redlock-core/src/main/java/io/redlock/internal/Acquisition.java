@@ -1,7 +1,6 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -20,7 +19,7 @@ final class Acquisition {
     private static final Logger log = LoggerFactory.getLogger(Acquisition.class);
 
     private final Engine engine;
-    private final List<NodeClient> nodes;
+    private final NodeSet nodes;
     private final String resource;
     private final String key;
     private final Keys keys;
@@ -88,12 +87,9 @@ final class Acquisition {
 
     /** SPEC R3–R4: SET NX PX everywhere; a majority inside the validity wins. */
     private CompletableFuture<Optional<Lease>> plain() {
-        List<CompletableFuture<String>> sets = new ArrayList<>(nodes.size());
-        for (NodeClient node : nodes) {
-            sets.add(node.setNxPx(key, value, ttlMillis).toCompletableFuture());
-        }
-        return Round.quorum(nodes, sets, "OK"::equals, engine).thenCompose(round -> {
-            engine.voted(round);
+        List<CompletableFuture<String>> sets = nodes.send((i, node) -> node.setNxPx(key, value, ttlMillis));
+        return nodes.quorum(sets, "OK"::equals).thenCompose(round -> {
+            engine.events().voted(round, nodes);
             return round.won() && validNow() ? granted(sets, Engine.NO_TOKEN, round) : lost(sets, round);
         });
     }
@@ -103,14 +99,11 @@ final class Acquisition {
         String clockFloor = engine.config().fencingClockFloor() ? "1" : "0";
         String ttl = Long.toString(ttlMillis);
         String ticketArg = Long.toString(ticket);
-        String lifetime = engine.queueLifetimeArg();
-        List<CompletableFuture<Long>> grants = new ArrayList<>(nodes.size());
-        for (NodeClient node : nodes) {
-            grants.add(node.eval(Scripts.ACQUIRE_FENCED, keys.acquire(), value, ttl, clockFloor, waiterId,
-                    ticketArg, lifetime).toCompletableFuture());
-        }
-        return Round.quorum(nodes, grants, FencedReply::isGrant, engine).thenCompose(round -> {
-            engine.voted(round);
+        String lifetime = engine.queue().placeLifetimeArg();
+        List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(Scripts.ACQUIRE_FENCED,
+                keys.acquire(), value, ttl, clockFloor, waiterId, ticketArg, lifetime));
+        return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
+            engine.events().voted(round, nodes);
             if (!round.won()) {
                 freeInNanos = freeIn(round);
                 grantsSeen = round.granted();
@@ -146,19 +139,15 @@ final class Acquisition {
             long token) {
         engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
         String tokenArg = Long.toString(token);
-        List<CompletableFuture<Long>> commits = new ArrayList<>(nodes.size());
-        for (int i = 0; i < nodes.size(); i++) {
-            NodeClient node = nodes.get(i);
-            commits.add(grants.get(i).handle((reply, failure) -> {
-                if (!FencedReply.isGrant(reply) || reply > token) {
-                    return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
-                }
-                return reply == token ? CompletableFuture.completedFuture(1L)
-                        : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg).toCompletableFuture();
-            }).thenCompose(Function.identity()));
-        }
+        List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
+            if (!FencedReply.isGrant(reply) || reply > token) {
+                return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
+            }
+            return reply == token ? CompletableFuture.completedFuture(1L)
+                    : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg).toCompletableFuture();
+        }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
-        return Round.quorum(nodes, commits, Engine.CONFIRMED, engine).thenCompose(committed -> {
+        return nodes.quorum(commits, Releases.CONFIRMED).thenCompose(committed -> {
             failuresPreventedQuorum = committed.failuresPreventQuorum();
             return committed.won() && validNow() ? granted(grants, token, round) : lost(grants, round);
         });
@@ -201,11 +190,10 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
         failuresPreventedQuorum |= round.failuresPreventQuorum();
-        return Round.required(nodes, engine.releasesAfter(replies, key, value, Scripts.RELEASED_BY_CLEANUP,
-                start + ttlNanos),
-                Engine.CONFIRMED, round.answered(),
-                start + engine.nodeTimeoutNanos(), engine).thenApply(released -> engine.health().notAcquired(resource,
-                round));
+        List<CompletableFuture<Long>> deletes = engine.releases().after(replies, key, value,
+                Scripts.RELEASED_BY_CLEANUP, start + ttlNanos);
+        return nodes.required(deletes, Releases.CONFIRMED, round.answered(), start + nodes.nodeTimeoutNanos())
+                .thenApply(released -> engine.health().notAcquired(resource, round));
     }
 
     /**
@@ -241,7 +229,7 @@ final class Acquisition {
             }
             reply.thenAccept(late -> {
                 if (FencedReply.isQueued(late)) {
-                    engine.leaveQueue(node, keys, waiterId);
+                    engine.queue().leave(node, keys, waiterId);
                 }
             });
         }

@@ -37,7 +37,7 @@ public final class LockRunner {
                 Thread.interrupted(); // the interrupt was ours, to stop the work; do not leak it to the caller
             }
         }
-        engine.settleBeforeRelease(lease);
+        engine.events().settleBeforeRelease(lease);
         lease.releaseAsync().toCompletableFuture().join(); // uninterruptible, bounded by the node timeout
         return outcome(lease, value, failure);
     }
@@ -57,7 +57,7 @@ public final class LockRunner {
             }
             return stage.handle((value, failure) -> {
                 Watchdog.of(engine, lease).awaitListenersTold();
-                engine.settleBeforeRelease(lease);
+                engine.events().settleBeforeRelease(lease);
                 return lease.releaseAsync().thenApply(released -> outcome(lease, value,
                         failure == null ? null : Failures.unwrap(failure)));
             }).thenCompose(released -> released);

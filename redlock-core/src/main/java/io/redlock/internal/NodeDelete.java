@@ -16,7 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
  * was gone already). A 0 is not final when the acquire's reply was lost (a timeout, a dropped connection): the write
  * may still be sitting in a stalled node's buffers and land later, so the delete is repeated. A node that refused the
  * acquire, or was never sent it, needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
- * on the engine's scheduler; {@link Engine#close()} ends them.
+ * on the scheduler; closing the engine ends them ({@link Releases#stop}).
  */
 final class NodeDelete {
 
@@ -27,7 +27,7 @@ final class NodeDelete {
     /** How long repeats go on at least, from the first send, even for a key whose TTL has run out. */
     static final Duration MIN_REPEATING = Duration.ofSeconds(5);
 
-    private final Engine engine;
+    private final Releases releases;
     private final NodeClient node;
     private final String[] keys;
     private final String[] args;
@@ -40,8 +40,8 @@ final class NodeDelete {
     private boolean writeCertain;
     private long pauseNanos = FIRST_PAUSE.toNanos();
 
-    private NodeDelete(Engine engine, NodeClient node, String[] keys, String[] args, long expiresAt) {
-        this.engine = engine;
+    private NodeDelete(Releases releases, NodeClient node, String[] keys, String[] args, long expiresAt) {
+        this.releases = releases;
         this.node = node;
         this.keys = keys;
         this.args = args;
@@ -55,9 +55,9 @@ final class NodeDelete {
      * @param args      the value, the release message and the publish flag
      * @param expiresAt the ticker reading at which the key would have expired anyway
      */
-    static NodeDelete after(Engine engine, NodeClient node, CompletableFuture<?> acquired, String[] keys,
+    static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, String[] keys,
             String[] args, long expiresAt) {
-        NodeDelete delete = new NodeDelete(engine, node, keys, args, expiresAt);
+        NodeDelete delete = new NodeDelete(releases, node, keys, args, expiresAt);
         acquired.whenComplete(delete::start); // at once in the usual case: the reply is in
         return delete;
     }
@@ -79,7 +79,7 @@ final class NodeDelete {
         }
         // an error reply means the node ran the acquire: whatever it did is done; a lost reply means it may not be
         writeCertain = failure == null || Failures.unwrap(failure) instanceof RedisCommandExecutionException;
-        long minimum = engine.ticker().read() + MIN_REPEATING.toNanos();
+        long minimum = releases.nodes().ticker().read() + MIN_REPEATING.toNanos();
         if (minimum - repeatUntil > 0) {
             repeatUntil = minimum;
         }
@@ -109,15 +109,15 @@ final class NodeDelete {
 
     /** Sends the delete again after a pause, unless the key will have expired by then or the engine is closing. */
     private void repeatLater() {
-        long now = engine.ticker().read();
-        if (engine.isTerminated() || now + pauseNanos - repeatUntil >= 0) {
+        long now = releases.nodes().ticker().read();
+        if (releases.stopped() || now + pauseNanos - repeatUntil >= 0) {
             settled.complete(null);
             return;
         }
         long pause = pauseNanos;
         pauseNanos = Math.min(LONGEST_PAUSE.toNanos(), pauseNanos * 2);
         try {
-            engine.scheduler().schedule(this::send, pause);
+            releases.nodes().scheduler().schedule(this::send, pause);
         } catch (RejectedExecutionException closed) {
             settled.complete(null);
         }

@@ -2,8 +2,6 @@ package io.redlock.internal;
 
 import io.redlock.PingResult;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,16 +16,7 @@ final class NodePing {
     private NodePing() {
     }
 
-    /** One result per node, in node order; completes at the latest one per-node timeout after the call. */
-    static CompletableFuture<List<PingResult>> all(List<NodeClient> nodes, Round.Context context) {
-        List<CompletableFuture<PingResult>> pings = new ArrayList<>(nodes.size());
-        for (NodeClient node : nodes) {
-            pings.add(one(node, context));
-        }
-        return CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))
-                .thenApply(done -> pings.stream().map(CompletableFuture::join).toList());
-    }
-
+    /** PING on {@code node}; completes at the latest one per-node timeout after the call. */
     static CompletableFuture<PingResult> one(NodeClient node, Round.Context context) {
         long timeout = context.nodeTimeoutNanos();
         long start = context.ticker().read();

@@ -159,7 +159,7 @@ public final class RedlockLockImpl implements RedlockLock {
         }
         dog.detachWorker();
         dog.awaitListenersTold();
-        engine.settleBeforeRelease(stale);
+        engine.events().settleBeforeRelease(stale);
         stale.releaseAsync(); // what is left of it on the nodes: our own value, safe to delete whenever it lands
         return false;
     }
@@ -259,7 +259,7 @@ public final class RedlockLockImpl implements RedlockLock {
             if (interruptedByUs || dog.detachWorker()) {
                 Thread.interrupted(); // our interrupt, to stop the critical section; reported below instead
             }
-            Optional<LossReason> lost = engine.settleBeforeRelease(held);
+            Optional<LossReason> lost = engine.events().settleBeforeRelease(held);
             held.releaseAsync().toCompletableFuture().join();
             if (lost.isPresent()) {
                 throw new LeaseLostException(resource, lost.get(), null);

@@ -196,7 +196,7 @@ final class Watchdog {
         synchronized (this) {
             extensionTtl = ttl;
         }
-        CompletableFuture<Engine.ExtendOutcome> extension;
+        CompletableFuture<ExtendOutcome> extension;
         try {
             extension = engine.extendOutcome(lease, extensionTtl);
         } catch (RuntimeException closing) {
@@ -206,11 +206,11 @@ final class Watchdog {
             return; // the Redlock is closing: the lease is left to expire
         }
         extension.whenComplete((outcome, failure) -> {
-            Engine.ExtendOutcome result = failure == null ? outcome : Engine.ExtendOutcome.FAILED;
+            ExtendOutcome result = failure == null ? outcome : ExtendOutcome.FAILED;
             if (failure != null) {
                 log.debug("{}: extension failed: {}", lease.resource(), Failures.unwrap(failure).toString());
             }
-            if (result == Engine.ExtendOutcome.REFUSED) {
+            if (result == ExtendOutcome.REFUSED) {
                 synchronized (this) {
                     extending = false;
                 }
@@ -222,7 +222,7 @@ final class Watchdog {
                 if (stopped) {
                     return;
                 }
-                if (result == Engine.ExtendOutcome.EXTENDED) {
+                if (result == ExtendOutcome.EXTENDED) {
                     scheduleExtension(minIntervalNanos);
                 } else {
                     // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
@@ -267,7 +267,7 @@ final class Watchdog {
                 log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
             }
             lease.tellListeners(reason);
-            engine.tellListener(lease, reason);
+            engine.events().lost(lease, reason);
         } finally {
             told.complete(null);
         }

@@ -1,0 +1,67 @@
+package io.redlock.internal;
+
+import io.redlock.NodeFailure;
+import io.redlock.QuorumUnreachableException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * SPEC R8: compare-and-PEXPIRE on every node, counted only with a majority inside the new validity. Called by a
+ * lease's {@code extend}, its {@link Watchdog}, and an extension by value; the decision runs on the thread of the
+ * deciding reply (a Lettuce I/O thread) or the scheduler at the per-node timeout.
+ */
+final class Extension {
+
+    private static final Logger log = LoggerFactory.getLogger(Extension.class);
+
+    private final NodeSet nodes;
+    private final Events events;
+    private final double driftFactor;
+
+    Extension(NodeSet nodes, Events events, double driftFactor) {
+        this.nodes = nodes;
+        this.events = events;
+        this.driftFactor = driftFactor;
+    }
+
+    /**
+     * Renews {@code lease} for {@code ttl} if a majority still holds its value; shortens its validity to what the
+     * nodes may have kept otherwise. Fails with {@link QuorumUnreachableException} when errors no retry can fix kept
+     * a majority from answering.
+     */
+    CompletableFuture<ExtendOutcome> extend(RedlockLease lease, Duration ttl) {
+        if (!lease.isValid() && !(lease.isAdopted() && !lease.isReleased())) {
+            return CompletableFuture.completedFuture(ExtendOutcome.FAILED);
+        }
+        long ttlMillis = ttl.toMillis();
+        long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+        String ttlArg = Long.toString(ttlMillis);
+        long start = nodes.ticker().read();
+        lease.writing(start + ttlNanos);
+        List<CompletableFuture<Long>> pexpires = nodes.send((i, node) ->
+                node.eval(Scripts.EXTEND, lease.key(), lease.value(), ttlArg));
+        CompletableFuture<ExtendOutcome> outcome = nodes.quorum(pexpires, Releases.CONFIRMED).thenApply(round -> {
+            long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, driftFactor);
+            long newValidUntil = Validity.validUntil(start, ttlNanos, driftFactor);
+            if (round.won() && validity > 0) {
+                lease.renew(newValidUntil);
+                return ExtendOutcome.EXTENDED;
+            }
+            lease.shortenTo(newValidUntil);
+            List<NodeFailure> failures = round.failures();
+            if (round.failuresPreventQuorum() && failures.stream().anyMatch(f -> f.kind() == NodeFailure.Kind.ERROR)) {
+                throw new QuorumUnreachableException("cannot extend '" + lease.resource() + "': " + failures.size()
+                        + " of " + nodes.size() + " nodes failed: " + failures, failures);
+            }
+            log.debug("{}: extension not confirmed by a majority; failures: {}", lease.resource(), failures);
+            return round.refusalsPreventQuorum() ? ExtendOutcome.REFUSED : ExtendOutcome.FAILED;
+        });
+        outcome.whenComplete((result, failure) -> events.observe(o -> o.extension(lease.resource(),
+                result == ExtendOutcome.EXTENDED, Duration.ofNanos(nodes.ticker().read() - start))));
+        return outcome;
+    }
+}

@@ -1,0 +1,194 @@
+package io.redlock.internal;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.protocol.ProtocolVersion;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import io.redlock.NodeFailure;
+import io.redlock.RedlockConfig;
+import io.redlock.Ticker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The nodes of one configuration: the Lettuce client and its threads, one {@link NodeClient} per node, the per-node
+ * timeout, the scheduler, and the one fan-out every operation uses — {@link #send(Command)} puts a command on every
+ * node at once, then {@link #quorum}, {@link #all} or {@link #required} tally the replies as a {@link Round}, or
+ * {@link #gather} waits for every node's report.
+ */
+final class NodeSet implements Round.Context, AutoCloseable {
+
+    /** One node's part of a fan-out: the command for the node at {@code index} (in configuration order). */
+    @FunctionalInterface
+    interface Command<R> {
+        CompletionStage<R> send(int index, NodeClient node);
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(NodeSet.class);
+    private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    /** How long {@link #close()} waits for each of the connections, Lettuce's threads and the scheduler to end. */
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+
+    private final Ticker ticker;
+    private final long nodeTimeoutNanos;
+    private final Redaction redaction;
+    private final ClientResources ownedResources;
+    private final OwnedThreads ownedThreads = new OwnedThreads();
+    private final RedisClient client;
+    private final List<NodeClient> nodes;
+    private final Scheduler scheduler;
+    private final Consumer<NodeFailure> failures;
+
+    /** Connects to every node of {@code config}, waiting (bounded) until each connection has settled. */
+    NodeSet(RedlockConfig config, Scheduler scheduler, Consumer<NodeFailure> failures) {
+        this.ticker = config.ticker();
+        this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
+        this.redaction = Redaction.of(config.nodes());
+        this.scheduler = scheduler;
+        this.failures = failures;
+        Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
+        this.ownedResources = config.clientResources().isPresent() ? null
+                : DefaultClientResources.builder().threadFactoryProvider(ownedThreads).ioThreadPoolSize(1)
+                        .computationThreadPoolSize(1)
+                        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
+                                TimeUnit.MILLISECONDS))
+                        .build();
+        this.client = RedisClient.create(config.clientResources().orElse(ownedResources));
+        client.setOptions(ClientOptions.builder()
+                .autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .protocolVersion(ProtocolVersion.RESP2)
+                .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+                // a safety net for commands a stalled node never answers; rounds stop waiting much earlier
+                .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
+                .build());
+        List<NodeClient> list = new ArrayList<>();
+        for (RedisURI uri : config.nodes()) {
+            list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout));
+        }
+        this.nodes = List.copyOf(list);
+        connectAll(connectTimeout);
+    }
+
+    private void connectAll(Duration connectTimeout) {
+        CompletableFuture<?>[] attempts = nodes.stream().map(NodeClient::connect).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(attempts).get(connectTimeout.toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("not every node connected within {}", connectTimeout);
+        }
+    }
+
+    /** The fan-out: {@code command} on every node at once, in node order; one reply stage per node. */
+    <R> List<CompletableFuture<R>> send(Command<R> command) {
+        List<CompletableFuture<R>> replies = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            replies.add(command.send(i, nodes.get(i)).toCompletableFuture());
+        }
+        return replies;
+    }
+
+    /** Tallies replies until a majority granted or cannot any more, or the per-node timeout (SPEC R3). */
+    <R> CompletableFuture<RoundResult<R>> quorum(List<? extends CompletionStage<R>> replies, Predicate<R> granted) {
+        return Round.quorum(nodes, replies, granted, this);
+    }
+
+    /** Tallies replies until every node answered, or the per-node timeout. */
+    <R> CompletableFuture<RoundResult<R>> all(List<? extends CompletionStage<R>> replies, Predicate<R> granted) {
+        return Round.all(nodes, replies, granted, this);
+    }
+
+    /** Tallies the {@code required} nodes' replies, waiting for the others only until {@code othersDeadline}. */
+    <R> CompletableFuture<RoundResult<R>> required(List<? extends CompletionStage<R>> replies, Predicate<R> granted,
+            boolean[] required, long othersDeadline) {
+        return Round.required(nodes, replies, granted, required, othersDeadline, this);
+    }
+
+    /** {@code read} on every node at once; completes with every node's report, in node order. */
+    <T> CompletableFuture<List<T>> gather(Command<T> read) {
+        List<CompletableFuture<T>> reads = send(read);
+        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
+                .thenApply(done -> reads.stream().map(CompletableFuture::join).toList());
+    }
+
+    int size() {
+        return nodes.size();
+    }
+
+    NodeClient get(int index) {
+        return nodes.get(index);
+    }
+
+    RedisClient client() {
+        return client;
+    }
+
+    @Override
+    public long nodeTimeoutNanos() {
+        return nodeTimeoutNanos;
+    }
+
+    @Override
+    public Ticker ticker() {
+        return ticker;
+    }
+
+    @Override
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public Redaction redaction() {
+        return redaction;
+    }
+
+    @Override
+    public void nodeFailed(NodeFailure failure) {
+        failures.accept(failure);
+    }
+
+    /** Closes the connections, then Lettuce's threads (if this set created them), then the scheduler. */
+    @Override
+    public void close() {
+        for (NodeClient node : nodes) {
+            try {
+                node.close();
+            } catch (RuntimeException e) {
+                log.debug("{}: close failed: {}", node.name(), redaction.scrub(e.toString()));
+            }
+        }
+        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+        if (ownedResources != null) {
+            try {
+                ownedResources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                log.debug("Lettuce resources did not shut down within {}: {}", SHUTDOWN_TIMEOUT, e.toString());
+            }
+            ownedThreads.awaitEnded(SHUTDOWN_TIMEOUT);
+        }
+        scheduler.shutdown(SHUTDOWN_TIMEOUT);
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

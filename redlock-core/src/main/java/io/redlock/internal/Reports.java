@@ -1,0 +1,49 @@
+package io.redlock.internal;
+
+import io.redlock.Inspection;
+import io.redlock.PingResult;
+import io.redlock.RedlockConfig;
+import io.redlock.ResourceStatus;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Read-only reports over every node: settings ({@link NodeInspector}), what a resource's keys hold
+ * ({@link NodeStatusReader}) and reachability ({@link NodePing}). Nodes that do not answer are reported, never
+ * thrown; each node is awaited for a bounded time.
+ */
+final class Reports {
+
+    private final NodeSet nodes;
+    private final RedlockConfig config;
+
+    Reports(NodeSet nodes, RedlockConfig config) {
+        this.nodes = nodes;
+        this.config = config;
+    }
+
+    /** Every node's settings, each read within {@link #timeoutNanos()}. */
+    CompletableFuture<Inspection> inspect() {
+        long timeout = timeoutNanos();
+        return nodes.gather((i, node) -> NodeInspector.inspect(node, timeout, nodes.redaction()))
+                .thenApply(reports -> new Inspection(reports, config.fencing(), config.fencingClockFloor()));
+    }
+
+    /** What every node holds for {@code resource} under {@code keys}, each read within {@link #timeoutNanos()}. */
+    CompletableFuture<ResourceStatus> status(String resource, Keys keys) {
+        long timeout = timeoutNanos();
+        return nodes.gather((i, node) -> NodeStatusReader.read(node, keys, timeout, nodes.redaction()))
+                .thenApply(reads -> new ResourceStatus(resource, config.quorum(), reads));
+    }
+
+    /** PING on every node at once, each awaited for at most the per-node timeout. */
+    CompletableFuture<List<PingResult>> ping() {
+        return nodes.gather((i, node) -> NodePing.one(node, nodes));
+    }
+
+    /** How long a read for a report waits for a node: max(1 s, the per-node timeout). */
+    private long timeoutNanos() {
+        return Math.max(nodes.nodeTimeoutNanos(), TimeUnit.SECONDS.toNanos(1));
+    }
+}
