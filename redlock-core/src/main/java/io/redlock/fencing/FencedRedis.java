@@ -24,31 +24,7 @@ public final class FencedRedis {
     /** Suffix of the hash that holds a key's highest accepted token and its owner. */
     public static final String HIGH_WATER_SUFFIX = ":hw";
 
-    static final Script FENCED = Script.of("fenced-op", """
-            local token = tonumber(ARGV[1])
-            local high = redis.call('hget', KEYS[2], 'token')
-            if high then
-              local h = tonumber(high)
-              if token < h or (token == h and redis.call('hget', KEYS[2], 'owner') ~= ARGV[2]) then
-                return {0, high}
-              end
-            end
-            local op = ARGV[3]
-            local value = false
-            if op == 'set' then
-              redis.call('set', KEYS[1], ARGV[4])
-            elseif op == 'hset' then
-              redis.call('hset', KEYS[1], ARGV[4], ARGV[5])
-            elseif op == 'get' then
-              value = redis.call('get', KEYS[1])
-            elseif op == 'hget' then
-              value = redis.call('hget', KEYS[1], ARGV[4])
-            else
-              return redis.error_reply('ERR unknown fenced operation ' .. tostring(op))
-            end
-            redis.call('hset', KEYS[2], 'token', ARGV[1], 'owner', ARGV[2])
-            return {1, ARGV[1], value}
-            """);
+    static final Script FENCED = Script.load("fenced-op");
 
     private final StatefulRedisConnection<String, String> connection;
 

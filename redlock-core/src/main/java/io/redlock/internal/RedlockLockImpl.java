@@ -3,16 +3,11 @@ package io.redlock.internal;
 import io.redlock.Lease;
 import io.redlock.LeaseLostException;
 import io.redlock.LossReason;
-import io.redlock.RedlockInterruptedException;
 import io.redlock.RedlockLock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,13 +31,14 @@ public final class RedlockLockImpl implements RedlockLock {
     private RedlockLease lease;
     private Watchdog watchdog;
     /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
-    private final Map<Thread, DroppedHolds> dropped = new WeakHashMap<>();
+    private final OwedUnlocks owed;
 
     public RedlockLockImpl(Engine engine, String resource, LockPlan options) {
         ConfigCheck.resource(resource);
         this.engine = engine;
         this.resource = resource;
         this.options = options;
+        this.owed = new OwedUnlocks(resource);
     }
 
     @Override
@@ -108,7 +104,7 @@ public final class RedlockLockImpl implements RedlockLock {
         if (interruptible && Thread.interrupted()) {
             throw new InterruptedException();
         }
-        Wait wait = new Wait(Deadline.after(engine.ticker(), maxWait), interruptible);
+        LockWait wait = new LockWait(Deadline.after(engine.ticker(), maxWait), interruptible);
         try {
             if (!isOwner(me) && !claimLocally(me, wait)) {
                 return false;
@@ -127,7 +123,7 @@ public final class RedlockLockImpl implements RedlockLock {
                 }
             }
         } finally {
-            if (wait.interrupted) {
+            if (wait.wasInterrupted()) {
                 me.interrupt();
             }
         }
@@ -151,8 +147,7 @@ public final class RedlockLockImpl implements RedlockLock {
             }
             stale = lease;
             dog = watchdog;
-            DroppedHolds earlier = dropped.get(me); // holds dropped before, on an earlier lost lease, still owed
-            dropped.put(me, new DroppedHolds(holds + (earlier == null ? 0 : earlier.count), stale));
+            owed.dropped(me, holds, stale);
             holds = 0;
             lease = null;
             watchdog = null;
@@ -172,7 +167,7 @@ public final class RedlockLockImpl implements RedlockLock {
      * Becomes the local owner, waiting (until the deadline) while another thread of this JVM holds or acquires the
      * lock. False if the deadline came first.
      */
-    private synchronized boolean claimLocally(Thread me, Wait wait) throws InterruptedException {
+    private synchronized boolean claimLocally(Thread me, LockWait wait) throws InterruptedException {
         while (owner != null) { // bounded: each pass waits out part of the wait time, or an unlock woke us
             long left = wait.deadline.nanosLeft();
             if (left <= 0) {
@@ -198,25 +193,9 @@ public final class RedlockLockImpl implements RedlockLock {
     }
 
     /** One acquisition on the nodes with whatever is left of the wait (one place in the queue); empty if it ran out. */
-    private Optional<RedlockLease> acquireFromNodes(Wait wait, Duration ttl) throws InterruptedException {
+    private Optional<RedlockLease> acquireFromNodes(LockWait wait, Duration ttl) throws InterruptedException {
         Duration left = wait.deadline.bounded() ? Duration.ofNanos(wait.deadline.nanosLeft()) : FOREVER;
-        CompletableFuture<Optional<Lease>> attempt = engine.acquire(resource, ttl, left);
-        while (true) {
-            try {
-                return attempt.get().map(RedlockLease.class::cast);
-            } catch (InterruptedException e) {
-                try {
-                    wait.interrupted(e);
-                } catch (InterruptedException giveUp) {
-                    attempt.cancel(false); // a lease obtained after this is released at once
-                    throw giveUp;
-                }
-            } catch (ExecutionException e) {
-                throw Blocking.unwrap(e.getCause(), "lock " + resource);
-            } catch (CancellationException e) {
-                throw new RedlockInterruptedException("lock " + resource + " was cancelled", new InterruptedException());
-            }
-        }
+        return wait.await(engine.acquire(resource, ttl, left), resource);
     }
 
     /** The caller now holds {@code granted}: watched, and kept alive unless it is a fixed lease. */
@@ -240,7 +219,7 @@ public final class RedlockLockImpl implements RedlockLock {
         Thread me = Thread.currentThread();
         synchronized (this) {
             if (owner != me || holds == 0) {
-                if (owedUnlock(me)) {
+                if (owed.pay(me)) {
                     return;
                 }
                 throw new IllegalMonitorStateException("the lock on '" + resource + "' is held by "
@@ -269,23 +248,6 @@ public final class RedlockLockImpl implements RedlockLock {
         }
     }
 
-    /**
-     * Caller holds the monitor. An unlock owed by holds that were dropped after their lease was lost: the last one
-     * throws {@link LeaseLostException}, the others return true quietly (as nested unlocks of a held lock do). False
-     * if {@code me} owes none.
-     */
-    private boolean owedUnlock(Thread me) {
-        DroppedHolds owed = dropped.get(me);
-        if (owed == null) {
-            return false;
-        }
-        if (--owed.count > 0) {
-            return true;
-        }
-        dropped.remove(me);
-        throw new LeaseLostException(resource, owed.lease.lossReason().orElse(LossReason.EXPIRED), null);
-    }
-
     @Override
     public synchronized boolean isHeldByCurrentThread() {
         return owner == Thread.currentThread() && lease != null && lease.isValid();
@@ -308,34 +270,4 @@ public final class RedlockLockImpl implements RedlockLock {
                 + "]";
     }
 
-    /** One blocking call's wait: its deadline, and what an interrupt does to it. */
-    private static final class Wait {
-        final Deadline deadline;
-        final boolean interruptible;
-        boolean interrupted;
-
-        Wait(Deadline deadline, boolean interruptible) {
-            this.deadline = deadline;
-            this.interruptible = interruptible;
-        }
-
-        /** Rethrows for an interruptible wait; an uninterruptible one remembers it and goes on. */
-        void interrupted(InterruptedException e) throws InterruptedException {
-            if (interruptible) {
-                throw e;
-            }
-            interrupted = true;
-        }
-    }
-
-    /** The holds of a lost lease that were dropped when its thread locked again. */
-    private static final class DroppedHolds {
-        int count;
-        final RedlockLease lease;
-
-        DroppedHolds(int count, RedlockLease lease) {
-            this.count = count;
-            this.lease = lease;
-        }
-    }
 }

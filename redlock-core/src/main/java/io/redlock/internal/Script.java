@@ -3,6 +3,9 @@ package io.redlock.internal;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,6 +16,19 @@ import java.util.function.Function;
 
 /** A Lua script with its SHA-1, run by EVALSHA with a fallback to EVAL when the server does not know it. */
 public record Script(String name, String text, String sha) {
+
+    /** The script in the resource {@code lua/<name>.lua} next to this class; fails at once if it is missing. */
+    public static Script load(String name) {
+        String resource = "lua/" + name + ".lua";
+        try (InputStream in = Script.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing script resource " + resource);
+            }
+            return of(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read script resource " + resource, e);
+        }
+    }
 
     public static Script of(String name, String text) {
         try {

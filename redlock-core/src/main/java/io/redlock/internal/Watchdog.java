@@ -2,9 +2,12 @@ package io.redlock.internal;
 
 import io.redlock.LossReason;
 import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,21 +114,20 @@ final class Watchdog {
 
     /** No more extensions, no loss: the lease is being released. */
     void stop() {
-        Future<?> extend;
-        Future<?> expiry;
-        Future<?> maxHold;
+        List<Future<?>> timers;
         synchronized (this) {
-            if (!stopped && autoExtend) {
-                engine.keptAlive(lease, false);
-            }
-            stopped = true;
-            extend = extendTask;
-            expiry = expiryTask;
-            maxHold = maxHoldTask;
+            timers = end();
         }
-        cancel(extend);
-        cancel(expiry);
-        cancel(maxHold);
+        timers.forEach(timer -> timer.cancel(false));
+    }
+
+    /** Caller holds the monitor. Stops for good: the lease leaves the kept-alive ones; returns the timers to cancel. */
+    private List<Future<?>> end() {
+        if (!stopped && autoExtend) {
+            engine.keptAlive(lease, false);
+        }
+        stopped = true;
+        return Stream.of(extendTask, expiryTask, maxHoldTask).filter(Objects::nonNull).toList();
     }
 
     /**
@@ -181,20 +183,18 @@ final class Watchdog {
 
     private void extend() {
         boolean holdOver;
+        Duration extensionTtl;
         synchronized (this) {
             if (stopped || extending) {
                 return;
             }
             holdOver = holdUntil.passed();
             extending = !holdOver;
+            extensionTtl = ttl;
         }
         if (holdOver) {
             lose(LossReason.MAX_HOLD); // never extend past the maximum hold time
             return;
-        }
-        Duration extensionTtl;
-        synchronized (this) {
-            extensionTtl = ttl;
         }
         CompletableFuture<ExtendOutcome> extension;
         try {
@@ -238,28 +238,18 @@ final class Watchdog {
      * still working under this lease). No effect once stopped or lost.
      */
     void lose(LossReason reason) {
-        Future<?> extend;
-        Future<?> expiry;
-        Future<?> maxHold;
+        List<Future<?>> timers;
         synchronized (this) {
             if (stopped) {
                 return;
             }
-            if (autoExtend) {
-                engine.keptAlive(lease, false);
-            }
-            stopped = true;
-            extend = extendTask;
-            expiry = expiryTask;
-            maxHold = maxHoldTask;
+            timers = end();
             if (!lease.markLost(reason)) {
                 return;
             }
             declared = true;
         }
-        cancel(extend);
-        cancel(expiry);
-        cancel(maxHold);
+        timers.forEach(timer -> timer.cancel(false));
         try {
             if (reason == LossReason.CLOSED) {
                 log.info("lost the lock on '{}': {}", lease.resource(), reason.description());
@@ -302,12 +292,6 @@ final class Watchdog {
         } catch (RuntimeException closing) {
             stopped = true; // the Redlock is closing: leases are left to expire
             return null;
-        }
-    }
-
-    private static void cancel(Future<?> task) {
-        if (task != null) {
-            task.cancel(false);
         }
     }
 }

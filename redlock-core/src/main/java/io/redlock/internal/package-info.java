@@ -2,16 +2,26 @@
  * The implementation behind {@link io.redlock.Redlock}; not exported, not an API (the module exports only
  * {@code io.redlock} and {@code io.redlock.fencing}).
  *
- * <p>{@code Engine} owns the node clients ({@code NodeClient}: one multiplexed Lettuce connection per node), the
- * scheduler and the rounds: an acquisition ({@code AcquireLoop}, {@code Acquisition}) sends one script to every node
- * at once ({@code Scripts}, {@code Round}) and {@code QuorumTally} decides it; {@code Validity} does the validity
- * arithmetic on the injected ticker. A lease ({@code RedlockLease}) is extended by its {@code Watchdog} and released
- * by compare-and-delete, repeated per node until it lands ({@code NodeDelete}). {@code LockRunner} is
- * {@code withLock}; {@code RedlockLockImpl} is the {@code Lock} adapter. {@code Seams} holds what tests inject: the
- * {@code Scheduler}, the random source and the fault hooks.
+ * <p>{@code Engine} is a thin owner that checks each call and wires the parts, each with one job:
+ * <ul>
+ *   <li>{@code NodeSet}: the Lettuce client, one {@code NodeClient} per node (one multiplexed connection each), the
+ *       per-node timeout, the scheduler, and the one fan-out every operation uses ({@code send}), tallied by a
+ *       {@code Round} with {@code QuorumTally};</li>
+ *   <li>acquisition: {@code AcquireLoop} (retries, the waiter queue, wake-on-release) runs {@code Acquisition}s
+ *       (one round, SPEC R3–R5, fencing steps 1–4); {@code Validity} does the validity arithmetic on the ticker;</li>
+ *   <li>{@code Extension} (compare-and-PEXPIRE), driven by a lease's {@code Watchdog};</li>
+ *   <li>{@code Releases}: compare-and-delete, repeated per node until it lands ({@code NodeDelete});</li>
+ *   <li>{@code Reports}: inspect, status and ping; {@code QueueUpkeep}: leaving waiter queues;</li>
+ *   <li>{@code Events}: observer and listener dispatch.</li>
+ * </ul>
+ * The protocol lives in one place: the Lua scripts are resources under {@code lua/} ({@code Scripts}), the key names
+ * are {@code Keys}, the fenced reply is decoded by {@code FencedReply}. {@code LockRunner} is {@code withLock};
+ * {@code RedlockLockImpl} is the {@code Lock} adapter. {@code Seams} holds what tests inject: the {@code Scheduler},
+ * the random source and the fault hooks.
  *
  * <p>Called only by {@code io.redlock}. Replies are handled on Lettuce's I/O threads; timers (retries, watchdog
- * rounds, repeated deletes) run on the one {@code redlock-scheduler} thread; the blocking API waits on the caller's
- * thread ({@code Blocking}).
+ * rounds, repeated deletes, round timeouts) run on the engine's one {@code redlock-scheduler} thread; the blocking API
+ * waits on the caller's thread ({@code Blocking}); listeners and the observer are told on the thread that saw the
+ * event.
  */
 package io.redlock.internal;

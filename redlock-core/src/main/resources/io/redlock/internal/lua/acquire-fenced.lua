@@ -1,0 +1,71 @@
+-- acquire-fenced: take the lock, then increment the node's fencing counter, with a fair queue of waiters
+-- (docs/FENCING.md step 1).
+-- KEYS[1] lock key
+-- KEYS[2] fencing counter (never expires)
+-- KEYS[3] waiter queue: sorted set of waiter id by ticket
+-- KEYS[4] waiters' deadlines: sorted set of waiter id by the node's clock in ms
+-- ARGV[1] value    ARGV[2] TTL in ms
+-- ARGV[3] "1" to apply the clock floor: raise the counter to unix_seconds * 2^20 first (kept below 2^53)
+-- ARGV[4] waiter id ("" for a caller that will not wait)
+-- ARGV[5] the caller's ticket (0 if it has none yet)
+-- ARGV[6] how long a waiter's place lasts without a new attempt, in ms
+-- A caller that will not wait takes a free lock whoever is queued (it barges, like the untimed tryLock() of a fair
+-- java.util.concurrent lock) and never touches the queue. For a waiter, lapsed places are dropped first, and a free
+-- lock goes to it only if it is the first live waiter. A refused waiter keeps (or takes) its place: the larger of its
+-- ticket here and ARGV[5], else one after the last waiter; tickets stop at 2^20 - 1, where waiters are ordered by id.
+-- On success the caller leaves the queue.
+-- Returns the new counter (> 0); a refused caller that does not wait gets minus the holder's remaining ms (0 if none
+-- or unknown); a refused waiter gets -(2^52 + ticket * 2^32 + remaining ms), decoded by FencedReply.
+local waiter = ARGV[4]
+local now = nil
+local function clock()
+  if not now then
+    local t = redis.call('time')
+    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  end
+  return now
+end
+local queue = waiter ~= '' and redis.call('exists', KEYS[3]) == 1
+local behind = false
+if queue then
+  local lapsed = redis.call('zrangebyscore', KEYS[4], '-inf', '(' .. clock(), 'LIMIT', 0, 100)
+  for _, id in ipairs(lapsed) do
+    redis.call('zrem', KEYS[3], id)
+    redis.call('zrem', KEYS[4], id)
+  end
+  local head = redis.call('zrange', KEYS[3], 0, 0)[1]
+  queue = head ~= nil
+  behind = queue and head ~= waiter
+end
+if not behind and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  if queue then
+    redis.call('zrem', KEYS[3], waiter)
+    redis.call('zrem', KEYS[4], waiter)
+  end
+  if ARGV[3] == '1' then
+    local floor = tonumber(redis.call('time')[1]) * 1048576
+    local current = tonumber(redis.call('get', KEYS[2]) or '0')
+    if current < floor and floor < 9007199254740992 then
+      redis.call('set', KEYS[2], string.format('%d', floor))
+    end
+  end
+  return redis.call('incr', KEYS[2])
+end
+local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
+if waiter == '' then
+  return -pttl
+end
+local ticket = math.max(tonumber(redis.call('zscore', KEYS[3], waiter) or '0'), tonumber(ARGV[5]))
+if ticket == 0 then
+  local last = redis.call('zrange', KEYS[3], -1, -1, 'WITHSCORES')[2]
+  ticket = tonumber(last or '0') + 1
+end
+ticket = math.min(ticket, 1048575)
+local lifetime = tonumber(ARGV[6])
+redis.call('zadd', KEYS[3], ticket, waiter)
+redis.call('zadd', KEYS[4], clock() + lifetime, waiter)
+if redis.call('pttl', KEYS[3]) < lifetime then
+  redis.call('pexpire', KEYS[3], lifetime)
+  redis.call('pexpire', KEYS[4], lifetime)
+end
+return -(4503599627370496 + ticket * 4294967296 + math.min(pttl, 4294967295))
