@@ -5,9 +5,6 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
-import io.redlock.internal.LockPlan;
-import io.redlock.internal.LockRunner;
-import io.redlock.internal.RedlockLockImpl;
 import io.redlock.internal.Seams;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,12 +36,10 @@ public final class Redlock implements AutoCloseable {
 
     private final RedlockConfig config;
     private final Engine engine;
-    private final LockRunner runner;
 
     private Redlock(RedlockConfig config, Seams seams) {
         this.config = config;
         this.engine = new Engine(config, seams);
-        this.runner = new LockRunner(engine);
     }
 
     /** A builder with the defaults of {@link RedlockConfig}. */
@@ -115,7 +110,7 @@ public final class Redlock implements AutoCloseable {
      * @throws LeaseWorkException       if the work threw a checked exception (unchecked ones pass through)
      */
     public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
-        return runner.withLock(resource, LockPlan.of(options, config), work);
+        return engine.withLock(resource, options, work);
     }
 
     /**
@@ -133,7 +128,7 @@ public final class Redlock implements AutoCloseable {
      */
     public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        return runner.withLockAsync(resource, LockPlan.of(options, config), work);
+        return engine.withLockAsync(resource, options, work);
     }
 
     /**
@@ -146,7 +141,7 @@ public final class Redlock implements AutoCloseable {
 
     /** A {@link java.util.concurrent.locks.Lock} on {@code resource}: TTL, watchdog and waiting from {@code options}. */
     public RedlockLock lock(String resource, LockOptions options) {
-        return new RedlockLockImpl(engine, resource, LockPlan.of(options, config));
+        return engine.lock(resource, options);
     }
 
     /**

@@ -2,7 +2,10 @@ package io.redlock.internal;
 
 import io.redlock.Lease;
 import io.redlock.RedlockObserver;
+import io.redlock.Ticker;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +58,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
-    AcquireLoop(Engine engine, String resource, Keys keys, long ttlMillis, Deadline deadline,
+    private AcquireLoop(Engine engine, String resource, Keys keys, long ttlMillis, Deadline deadline,
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
@@ -68,6 +71,40 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         this.wakeJitterNanos = Math.max(MIN_WAKE_JITTER_NANOS,
                 Math.min(MAX_WAKE_JITTER_NANOS, engine.config().retry().minDelay().toNanos() / 20));
         result.whenComplete((lease, failure) -> stop(lease != null && lease.isPresent()));
+    }
+
+    /**
+     * Starts one acquire call: rounds until one succeeds or {@code maxWait} is spent ({@code ZERO}: one round). The
+     * call's stage is in {@code acquiring} until it completes. The observer hears how the call ended before the caller
+     * does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
+     * released.
+     */
+    static CompletableFuture<Optional<Lease>> start(Engine engine, String resource, Keys keys, Duration ttl,
+            Duration maxWait, Set<CompletableFuture<?>> acquiring) {
+        CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
+        CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
+        Ticker ticker = engine.nodes().ticker();
+        acquiring.add(result); // before the first round: close() ends it
+        long started = ticker.read();
+        AcquireLoop loop = new AcquireLoop(engine, resource, keys, ttl.toMillis(),
+                Deadline.after(ticker, maxWait), ended);
+        result.whenComplete((lease, failure) -> {
+            acquiring.remove(result);
+            if (failure != null) {
+                ended.completeExceptionally(failure); // the caller gave up: the rounds stop
+            }
+        });
+        ended.whenComplete((lease, failure) -> {
+            engine.events().observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
+                    Duration.ofNanos(ticker.read() - started)));
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else if (!result.complete(lease)) {
+                lease.ifPresent(Lease::releaseAsync); // the caller gave up meanwhile
+            }
+        });
+        loop.attempt();
+        return result;
     }
 
     /** The first round; later rounds go through {@link #retry()}. */
@@ -197,7 +234,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private void schedule(Runnable task, long delayNanos, boolean afterRelease) {
         jittering = afterRelease;
         try {
-            pending = engine.scheduler().schedule(task, delayNanos);
+            pending = engine.nodes().scheduler().schedule(task, delayNanos);
         } catch (RuntimeException closing) {
             result.completeExceptionally(Engine.closedException());
         }

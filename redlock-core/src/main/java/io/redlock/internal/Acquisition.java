@@ -81,7 +81,7 @@ final class Acquisition {
     }
 
     CompletableFuture<Optional<Lease>> run() {
-        start = engine.ticker().read();
+        start = engine.nodes().ticker().read();
         return engine.config().fencing() ? fenced() : plain();
     }
 
@@ -156,7 +156,7 @@ final class Acquisition {
     /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */
     private boolean validNow() {
         engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_DECISION);
-        return validAt(engine.ticker().read());
+        return validAt(engine.nodes().ticker().read());
     }
 
     private boolean validAt(long now) {
@@ -171,11 +171,11 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token,
             RoundResult<?> round) {
         engine.faultHooks().reached(key, FaultHooks.Point.AFTER_VALIDITY);
-        if (!validAt(engine.ticker().read())) {
+        if (!validAt(engine.nodes().ticker().read())) {
             return lost(replies, round); // never hand over a lease whose validity already ran out
         }
         engine.health().restored();
-        RedlockLease lease = new RedlockLease(engine, engine.ticker(), resource, key, value,
+        RedlockLease lease = new RedlockLease(engine, engine.nodes().ticker(), resource, key, value,
                 Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies, token);
         engine.granted(lease);
         leaveQueueWhereRefused(replies);

@@ -2,20 +2,22 @@ package io.redlock.internal;
 
 import io.redlock.Inspection;
 import io.redlock.Lease;
+import io.redlock.LeaseWork;
+import io.redlock.LockOptions;
 import io.redlock.LossReason;
 import io.redlock.PingResult;
 import io.redlock.RedlockClosedException;
 import io.redlock.RedlockConfig;
-import io.redlock.RedlockConfigException;
 import io.redlock.RedlockException;
+import io.redlock.RedlockLock;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
-import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -43,6 +45,8 @@ public final class Engine implements AutoCloseable, LeaseOps {
     private final Extension extension;
     private final Reports reports;
     private final QueueUpkeep queue;
+    private final ByValue byValue;
+    private final LockRunner runner = new LockRunner(this);
     private final LockValues values = new LockValues();
     private final QuorumHealth health;
     private final Set<CompletableFuture<?>> acquiring = ConcurrentHashMap.newKeySet();
@@ -63,42 +67,16 @@ public final class Engine implements AutoCloseable, LeaseOps {
         this.extension = new Extension(nodes, events, config.driftFactor());
         this.reports = new Reports(nodes, config);
         this.queue = new QueueUpkeep(nodes, pending, config);
+        this.byValue = new ByValue(this, extension, releases);
     }
 
-    /**
-     * Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. The observer
-     * hears how the call ended before the caller does. Completing the returned stage early (cancel, interrupt, close)
-     * ends the rounds; a lease won meanwhile is released.
-     */
+    /** Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. */
     public CompletableFuture<Optional<Lease>> acquire(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
-        CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
-        CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
-        acquiring.add(result);
-        Ticker ticker = nodes.ticker();
-        long started = ticker.read();
-        AcquireLoop loop = new AcquireLoop(this, resource, keysOf(resource), ttl.toMillis(),
-                Deadline.after(ticker, maxWait), ended);
-        result.whenComplete((lease, failure) -> {
-            acquiring.remove(result);
-            if (failure != null) {
-                ended.completeExceptionally(failure); // the caller gave up: the rounds stop
-            }
-        });
-        ended.whenComplete((lease, failure) -> {
-            events.observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
-                    Duration.ofNanos(ticker.read() - started)));
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else if (!result.complete(lease)) {
-                lease.ifPresent(Lease::releaseAsync); // the caller gave up meanwhile
-            }
-        });
-        loop.attempt();
-        return result;
+        return AcquireLoop.start(this, resource, keysOf(resource), ttl, maxWait, acquiring);
     }
 
     @Override
@@ -128,27 +106,30 @@ public final class Engine implements AutoCloseable, LeaseOps {
         ConfigCheck.resource(resource);
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ensureOpen();
-        RedlockLease adopted = adopt(resource, value);
-        return extension.extend(adopted, ttl).thenApply(outcome ->
-                outcome == ExtendOutcome.EXTENDED ? Optional.<Lease>of(adopted) : Optional.<Lease>empty());
+        return byValue.extend(keysOf(resource), resource, value, ttl);
     }
 
     /** Releases a lease acquired elsewhere, known by its value: how many nodes held it, which did not answer. */
     public CompletableFuture<ReleaseResult> releaseValue(String resource, String value) {
         ConfigCheck.resource(resource);
         ensureOpen();
-        return releases.releaseValue(adopt(resource, value));
+        return byValue.release(keysOf(resource), resource, value);
     }
 
-    /** A handle on a value acquired elsewhere; its TTL is unknown here, so its keys are deemed to live the default. */
-    private RedlockLease adopt(String resource, String value) {
-        if (value == null || value.isBlank()) {
-            throw new RedlockConfigException("lease value must not be blank");
-        }
-        List<CompletableFuture<String>> none = nodes.send((i, node) -> CompletableFuture.completedFuture("OK"));
-        long now = nodes.ticker().read();
-        return new RedlockLease(this, nodes.ticker(), resource, keysOf(resource).lock(), value, now,
-                now + config.defaultTtl().toNanos(), none, UNKNOWN_TOKEN);
+    /** {@code withLock}: see {@link LockRunner}. */
+    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+        return runner.withLock(resource, LockPlan.of(options, config), work);
+    }
+
+    /** {@code withLockAsync}: see {@link LockRunner}. */
+    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
+        return runner.withLockAsync(resource, LockPlan.of(options, config), work);
+    }
+
+    /** A {@link RedlockLock} on {@code resource}. */
+    public RedlockLock lock(String resource, LockOptions options) {
+        return new RedlockLockImpl(this, resource, LockPlan.of(options, config));
     }
 
     /** Every node's settings. */
@@ -215,14 +196,6 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     NodeSet nodes() {
         return nodes;
-    }
-
-    Ticker ticker() {
-        return nodes.ticker();
-    }
-
-    Scheduler scheduler() {
-        return nodes.scheduler();
     }
 
     Events events() {

@@ -10,10 +10,10 @@ import java.time.Duration;
  * a slowest extension round ({@code ttl - drift - per-node timeout}), so extensions never follow each other without
  * pause. An unset threshold is a third of the TTL, capped there.
  */
-public record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration extendWhenRemaining) {
+record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration extendWhenRemaining) {
 
     /** The options as a Redlock with {@code config} uses them. */
-    public static LockPlan of(LockOptions options, RedlockConfig config) {
+    static LockPlan of(LockOptions options, RedlockConfig config) {
         Duration ttl = options.ttl().orElse(config.defaultTtl());
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         Duration maxWait = options.maxWait().orElse(config.defaultMaxWait());

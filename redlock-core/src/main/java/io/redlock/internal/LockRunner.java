@@ -11,16 +11,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /** {@code withLock} and {@code withLockAsync}: acquire, keep alive while the work runs, release, report a loss. */
-public final class LockRunner {
+final class LockRunner {
 
     private final Engine engine;
 
-    public LockRunner(Engine engine) {
+    LockRunner(Engine engine) {
         this.engine = engine;
     }
 
     /** Runs {@code work} on the calling thread under the lock. */
-    public <T> T withLock(String resource, LockPlan options, LeaseWork<T> work) {
+    <T> T withLock(String resource, LockPlan options, LeaseWork<T> work) {
         RedlockLease lease = acquire(resource, options);
         Watchdog dog = keepAlive(engine, lease, options);
         dog.interruptOnLoss(Thread.currentThread());
@@ -43,7 +43,7 @@ public final class LockRunner {
     }
 
     /** Runs {@code work} under the lock and completes when the stage it returns completes and the lease is released. */
-    public <T> CompletionStage<T> withLockAsync(String resource, LockPlan options,
+    <T> CompletionStage<T> withLockAsync(String resource, LockPlan options,
             LeaseWork<? extends CompletionStage<T>> work) {
         return engine.acquire(resource, options.ttl(), options.maxWait()).thenCompose(acquired -> {
             RedlockLease lease = (RedlockLease) acquired

@@ -11,7 +11,7 @@ import java.util.List;
  * scrubs any known password that a lower layer might have put into an error message. How user-info is found is
  * {@link Secrets}'s rule.
  */
-public final class Redaction {
+final class Redaction {
 
     private final List<String> secrets;
 
@@ -39,7 +39,7 @@ public final class Redaction {
     }
 
     /** The node's name for messages and logs: {@code host:port}, never with credentials. */
-    public static String nodeName(RedisURI uri) {
+    static String nodeName(RedisURI uri) {
         if (uri.getSocket() != null) {
             return "unix:" + uri.getSocket();
         }
@@ -56,7 +56,7 @@ public final class Redaction {
     }
 
     /** A URI string with its user-info (user and password) replaced by {@code ***}. */
-    public static String maskUri(String uri) {
+    static String maskUri(String uri) {
         return uri == null ? "null" : Secrets.mask(uri);
     }
 

@@ -7,7 +7,6 @@ import io.redlock.RedlockLock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * after a loss — until it unlocks, so its {@code unlock()} can report the loss. A re-entrant call counts only while
  * the lease is still valid; once it was lost or ran out, the stale hold is dropped and the call acquires afresh.
  */
-public final class RedlockLockImpl implements RedlockLock {
+final class RedlockLockImpl implements RedlockLock {
 
     /** The wait of {@code lock()}: one acquisition that ends only when it succeeds (or the Redlock closes). */
     private static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
@@ -33,7 +32,7 @@ public final class RedlockLockImpl implements RedlockLock {
     /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
     private final OwedUnlocks owed;
 
-    public RedlockLockImpl(Engine engine, String resource, LockPlan options) {
+    RedlockLockImpl(Engine engine, String resource, LockPlan options) {
         ConfigCheck.resource(resource);
         this.engine = engine;
         this.resource = resource;
@@ -104,7 +103,7 @@ public final class RedlockLockImpl implements RedlockLock {
         if (interruptible && Thread.interrupted()) {
             throw new InterruptedException();
         }
-        LockWait wait = new LockWait(Deadline.after(engine.ticker(), maxWait), interruptible);
+        LockWait wait = new LockWait(Deadline.after(engine.nodes().ticker(), maxWait), interruptible);
         try {
             if (!isOwner(me) && !claimLocally(me, wait)) {
                 return false;

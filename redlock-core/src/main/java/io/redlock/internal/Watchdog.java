@@ -54,7 +54,7 @@ final class Watchdog {
         this.engine = engine;
         this.lease = lease;
         this.minIntervalNanos = Math.max(engine.config().nodeTimeout().toNanos(), MIN_INTERVAL_FLOOR.toNanos());
-        this.holdUntil = Deadline.never(engine.ticker());
+        this.holdUntil = Deadline.never(engine.nodes().ticker());
     }
 
     /** The lease's watchdog, created (noticing expiry only) if it has none; null if the lease is released. */
@@ -86,7 +86,7 @@ final class Watchdog {
             engine.keptAlive(lease, true);
             ttl = extensionTtl;
             extendWhenRemainingNanos = extendWhenRemaining.toNanos();
-            holdUntil = Deadline.after(engine.ticker(), maxHold);
+            holdUntil = Deadline.after(engine.nodes().ticker(), maxHold);
             scheduleExtension(0);
             if (holdUntil.bounded()) {
                 maxHoldTask = schedule(this::checkMaxHold, holdUntil.nanosLeft());
@@ -136,7 +136,7 @@ final class Watchdog {
      * {@code minDelay}.
      */
     private void scheduleExtension(long minDelayNanos) {
-        long now = engine.ticker().read();
+        long now = engine.nodes().ticker().read();
         long spread = engine.random().nextLong(extendWhenRemainingNanos / 8 + 1);
         long due = lease.validUntil() - extendWhenRemainingNanos - spread - now;
         extendTask = schedule(this::extend, Math.max(minDelayNanos, due));
@@ -144,7 +144,7 @@ final class Watchdog {
 
     /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
     private void scheduleExpiry() {
-        expiryTask = schedule(this::checkExpiry, lease.validUntil() - engine.ticker().read());
+        expiryTask = schedule(this::checkExpiry, lease.validUntil() - engine.nodes().ticker().read());
     }
 
     private void checkExpiry() {
@@ -152,7 +152,7 @@ final class Watchdog {
             if (stopped) {
                 return;
             }
-            long left = lease.validUntil() - engine.ticker().read();
+            long left = lease.validUntil() - engine.nodes().ticker().read();
             if (left > 0) { // extended meanwhile
                 scheduleExpiry();
                 return;
@@ -226,7 +226,7 @@ final class Watchdog {
                     scheduleExtension(minIntervalNanos);
                 } else {
                     // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
-                    long left = lease.validUntil() - engine.ticker().read();
+                    long left = lease.validUntil() - engine.nodes().ticker().read();
                     scheduleExtension(Math.max(minIntervalNanos, Math.min(extendWhenRemainingNanos / 4, left / 3)));
                 }
             }
@@ -288,7 +288,7 @@ final class Watchdog {
 
     private Future<?> schedule(Runnable task, long delayNanos) {
         try {
-            return engine.scheduler().schedule(task, delayNanos);
+            return engine.nodes().scheduler().schedule(task, delayNanos);
         } catch (RuntimeException closing) {
             stopped = true; // the Redlock is closing: leases are left to expire
             return null;
