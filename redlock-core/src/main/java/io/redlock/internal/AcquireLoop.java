@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.random.RandomGenerator;
 
 /**
  * Acquisition rounds until one succeeds or the maximum wait is spent (SPEC R6). Between rounds it sleeps a random
@@ -23,9 +22,6 @@ import java.util.random.RandomGenerator;
  */
 final class AcquireLoop implements ReleaseNotifier.Listener {
 
-    /** Bounds of the random pause after a release, so woken waiters do not collide. */
-    private static final long MIN_WAKE_JITTER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long MAX_WAKE_JITTER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     /** A pause shorter than this is not worth a hand-off to the scheduler thread. */
     private static final long INLINE_BELOW_NANOS = TimeUnit.MICROSECONDS.toNanos(300);
 
@@ -40,7 +36,6 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final long ttlMillis;
     private final Deadline deadline;
     private final CompletableFuture<Optional<Lease>> result;
-    private final long wakeJitterNanos;
     /** Whether the failures alone kept the latest round from a majority (nodes down, timed out or failing). */
     private volatile boolean lastRoundFailed;
 
@@ -53,8 +48,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private boolean releasedMeanwhile;
     /** Whether another attempt's clean-up was announced while this loop's own round was in flight. */
     private boolean cleanedUpMeanwhile;
-    private int lastGrants;
-    private int cleanupsInARow;
+    private final Backoff backoff;
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
@@ -68,8 +62,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
         this.result = result;
-        this.wakeJitterNanos = Math.max(MIN_WAKE_JITTER_NANOS,
-                Math.min(MAX_WAKE_JITTER_NANOS, engine.config().retry().minDelay().toNanos() / 20));
+        this.backoff = new Backoff(engine.config().retry());
         result.whenComplete((lease, failure) -> stop(lease != null && lease.isPresent()));
     }
 
@@ -173,21 +166,16 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     private synchronized void waitAndRetry(long freeInNanos, int grantsSeen) {
         attempting = false;
-        lastGrants = grantsSeen;
         // refused everywhere while a majority is taken: someone holds the lock and only its release matters;
         // after a split vote (we got some nodes) the clean-ups of the other contenders matter too
         heldByOther = freeInNanos > 0 && grantsSeen == 0;
-        RandomGenerator random = engine.random();
-        long delay = engine.config().retry().nextDelayNanos(random);
-        if (freeInNanos >= 0) {
-            delay = Math.min(delay, freeInNanos + random.nextLong(wakeJitterNanos + 1));
-        }
+        long delay = backoff.afterLoss(freeInNanos, grantsSeen, engine.random());
         long left = deadline.nanosLeft();
         if (left > 0 && ticket > 0 && (grantsSeen > 0 || cleanedUpMeanwhile)) {
             // queued waiters split the nodes among them (this one took some, or another cleaned up meanwhile); the
             // tickets they now send make the nodes agree on the order, so the next rounds have one winner: try again
             // after the short clean-up back-off, not a retry delay
-            schedule(this::retry, Math.min(random(jitterAfter(true)), left), true);
+            schedule(this::retry, Math.min(jitterAfter(true), left), true);
             return;
         }
         boolean listening = engine.config().wakeOnRelease();
@@ -199,7 +187,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             events = engine.releaseNotifier().subscribe(key, this);
         }
         if (releasedMeanwhile) {
-            schedule(this::retry, random(jitterAfter(false)), true);
+            schedule(this::retry, jitterAfter(false), true);
             return;
         }
         boolean delayFits = delay <= left;
@@ -220,7 +208,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             if (jittering || (cleanup && heldByOther && ticket == 0) || pending == null || !pending.cancel(false)) {
                 return;
             }
-            long jitter = random(jitterAfter(cleanup));
+            long jitter = jitterAfter(cleanup);
             if (jitter >= INLINE_BELOW_NANOS) {
                 schedule(this::retry, jitter, true);
                 return;
@@ -240,18 +228,9 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         }
     }
 
-    /**
-     * A holder's release: a short random pause. A failed attempt's clean-up means contenders just collided: back off
-     * exponentially with each clean-up in a row, and the less of the lock this client got in the collision, the
-     * longer — so the contender that nearly won goes first and the next round has one clear winner.
-     */
+    /** Caller holds the monitor. The pause after a release or a clean-up: see {@link Backoff#afterRelease}. */
     private long jitterAfter(boolean cleanup) {
-        cleanupsInARow = cleanup ? Math.min(cleanupsInARow + 1, 5) : 0;
-        if (!cleanup && ticket > 0) {
-            return 0; // queued: the nodes hand the lock to the first waiter, no collision to avoid
-        }
-        long jitter = (wakeJitterNanos << cleanupsInARow) / (cleanup ? 1 + lastGrants : 1);
-        return Math.min(jitter, engine.config().retry().maxDelay().toNanos());
+        return backoff.afterRelease(cleanup, ticket > 0, engine.random());
     }
 
     /** Another round, unless the wait ran out meanwhile (a timer may fire late): no round starts after it. */
@@ -278,9 +257,5 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         if (subscription != null) {
             subscription.close();
         }
-    }
-
-    private long random(long bound) {
-        return engine.random().nextLong(bound + 1);
     }
 }

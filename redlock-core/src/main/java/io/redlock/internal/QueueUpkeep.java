@@ -14,14 +14,18 @@ final class QueueUpkeep {
 
     private final NodeSet nodes;
     private final PendingWork pending;
-    /** How long a waiter's place lasts without a new attempt: two of its longest pauses between rounds, in ms. */
+    /** {@link #placeLifetimeMillis}, as the acquire script's argument. */
     private final String placeLifetimeArg;
 
     QueueUpkeep(NodeSet nodes, PendingWork pending, RedlockConfig config) {
         this.nodes = nodes;
         this.pending = pending;
-        this.placeLifetimeArg = Long.toString(
-                2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1);
+        this.placeLifetimeArg = Long.toString(placeLifetimeMillis(config));
+    }
+
+    /** How long a waiter's place lasts without a new attempt: two of its longest pauses between rounds, plus 1 ms. */
+    static long placeLifetimeMillis(RedlockConfig config) {
+        return 2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1;
     }
 
     /** The place lifetime, in milliseconds, as the acquire script's argument. */

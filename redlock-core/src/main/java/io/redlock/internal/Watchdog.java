@@ -130,16 +130,11 @@ final class Watchdog {
         return Stream.of(extendTask, expiryTask, maxHoldTask).filter(Objects::nonNull).toList();
     }
 
-    /**
-     * Caller holds the monitor. Extends when the remaining validity reaches the threshold — up to an eighth of it
-     * earlier, at random, so leases taken together do not all extend in the same instant — or after
-     * {@code minDelay}.
-     */
+    /** Caller holds the monitor. The next extension round, as {@link ExtensionPacing#nextRound} says. */
     private void scheduleExtension(long minDelayNanos) {
         long now = engine.nodes().ticker().read();
-        long spread = engine.random().nextLong(extendWhenRemainingNanos / 8 + 1);
-        long due = lease.validUntil() - extendWhenRemainingNanos - spread - now;
-        extendTask = schedule(this::extend, Math.max(minDelayNanos, due));
+        extendTask = schedule(this::extend, ExtensionPacing.nextRound(now, lease.validUntil(),
+                extendWhenRemainingNanos, minDelayNanos, engine.random()));
     }
 
     /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
@@ -227,7 +222,8 @@ final class Watchdog {
                 } else {
                     // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
                     long left = lease.validUntil() - engine.nodes().ticker().read();
-                    scheduleExtension(Math.max(minIntervalNanos, Math.min(extendWhenRemainingNanos / 4, left / 3)));
+                    scheduleExtension(ExtensionPacing.afterFailedRound(minIntervalNanos, extendWhenRemainingNanos,
+                            left));
                 }
             }
         });
