@@ -46,10 +46,12 @@ class BadConfigFailureTest {
 
     @Test
     void emptyNodesFail() {
-        runner.withPropertyValues("redlock.nodes=").run(context -> assertThat(failure(context).getMessage())
-                .contains("redlock.nodes is empty"));
+        // core's checks and wording; the starter names the property (and the entry, where core quotes it)
+        runner.withPropertyValues("redlock.nodes=").run(context -> assertFailure(context, "redlock.nodes",
+                "redlock.nodes: no nodes: give at least one Redis URI"));
         runner.withPropertyValues("redlock.nodes[0]=redis://127.0.0.1:1", "redlock.nodes[1]= ")
-                .run(context -> assertThat(failure(context).getMessage()).contains("redlock.nodes[1] is blank"));
+                .run(context -> assertFailure(context, "redlock.nodes[1]",
+                        "redlock.nodes[1]: node URI must not be blank"));
     }
 
     @Test
@@ -84,13 +86,16 @@ class BadConfigFailureTest {
 
     @Test
     void malformedSingleAddressesFailNamingTheProperty() {
+        // parsed as core parses a node URI, with core's wording
         runner.withPropertyValues("redlock.single.address=redis://:6379").run(context -> assertFailure(context,
-                "redlock.single.address", "redlock.single.address 'redis://:6379' has no host"));
+                "redlock.single.address", "redlock.single.address: invalid node URI 'redis://:6379': bad port in"
+                        + " ':6379'"));
         runner.withPropertyValues("redlock.single.address=127.0.0.1:notaport").run(context -> assertFailure(context,
-                "redlock.single.address", "redlock.single.address '127.0.0.1:notaport' has a bad port"));
+                "redlock.single.address", "redlock.single.address: invalid node URI 'redis://127.0.0.1:notaport':"
+                        + " bad port in '127.0.0.1:notaport'"));
         runner.withPropertyValues("redlock.single.address=http://127.0.0.1:6379").run(context -> assertFailure(
                 context, "redlock.single.address",
-                "redlock.single.address 'http://127.0.0.1:6379' is not a Redis address (Scheme http not supported)"));
+                "redlock.single.address: invalid node URI 'http://127.0.0.1:6379': Scheme http not supported"));
     }
 
     @Test
@@ -106,12 +111,13 @@ class BadConfigFailureTest {
     @Test
     void aMaxHoldThatIsNotPositiveOrATtlAboveAYearFails() {
         String node = "redlock.nodes=redis://127.0.0.1:1";
+        // core's LockOptions and RedlockConfig checks, named by property
         runner.withPropertyValues(node, "redlock.default-max-hold=0s").run(context -> assertFailure(context,
-                "redlock.default-max-hold", "redlock.default-max-hold must be a positive duration"));
+                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was PT0S"));
         runner.withPropertyValues(node, "redlock.default-max-hold=-5m").run(context -> assertFailure(context,
-                "redlock.default-max-hold", "redlock.default-max-hold must be a positive duration"));
+                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was PT-5M"));
         runner.withPropertyValues(node, "redlock.default-ttl=366d").run(context -> assertFailure(context,
-                "redlock.default-ttl", "redlock.default-ttl must be at most 365 days, was PT8784H"));
+                "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be at most 365 days, was PT8784H"));
     }
 
     @Test
@@ -121,22 +127,43 @@ class BadConfigFailureTest {
             assertThat(findCause(context.getStartupFailure(), BindException.class).getMessage())
                     .contains("redlock.default-ttl");
         });
+        // core's checks and wording, named by property
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=0s").run(context ->
-                assertThat(failure(context).getMessage()).contains("redlock.default-ttl must be a positive duration"));
-        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=40ms").run(context ->
-                assertThat(failure(context).getMessage()).contains(
-                        "redlock.default-ttl (PT0.04S) must be larger than redlock.node-timeout (PT0.05S)"));
+                assertFailure(context, "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be positive"));
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=40ms").run(context -> {
+            assertThat(failure(context).getMessage()).contains("redlock.default-ttl: defaultTtl must be larger than"
+                    + " the per-node timeout PT0.05S, was PT0.04S");
+            assertThat(failure(context).properties()).containsExactly("redlock.default-ttl", "redlock.node-timeout");
+        });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.node-timeout=-1s").run(context ->
-                assertThat(failure(context).getMessage()).contains("redlock.node-timeout must be a positive"));
+                assertFailure(context, "redlock.node-timeout", "redlock.node-timeout: nodeTimeout must be positive"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-wait=-1s").run(context ->
-                assertThat(failure(context).getMessage()).contains("redlock.default-wait must be zero or positive"));
+                assertFailure(context, "redlock.default-wait", "redlock.default-wait: defaultMaxWait must not be"
+                        + " negative"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.retry.min-delay=300ms",
                 "redlock.retry.max-delay=100ms").run(context -> assertThat(failure(context).properties())
                         .containsExactly("redlock.retry.max-delay", "redlock.retry.min-delay"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.drift-factor=0.5").run(context ->
-                assertThat(failure(context).getMessage()).contains("redlock.drift-factor must be in [0, 0.5)"));
+                assertFailure(context, "redlock.drift-factor", "redlock.drift-factor: driftFactor must be in [0, 0.5)"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.enabled=false",
                 "redlock.fencing.clock-floor=true").run(context ->
                         assertThat(failure(context).getMessage()).contains("redlock.fencing.clock-floor"));
+    }
+
+    @Test
+    void coreRefusalsAreAnalysedNamingTheProperty() {
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=40ms").run(context -> {
+            RedlockPropertiesException failure = failure(context);
+            assertThat(failure.getCause()).as("core's exception, the one source of the rule")
+                    .isInstanceOf(io.redlock.RedlockConfigException.class);
+            FailureAnalysis analysis = new RedlockPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).contains("redlock.default-ttl", "defaultTtl must be larger than");
+            assertThat(analysis.getAction()).contains("redlock.default-ttl", "redlock.node-timeout");
+        });
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-max-hold=0s").run(context -> {
+            FailureAnalysis analysis = new RedlockPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).contains("redlock.default-max-hold");
+            assertThat(analysis.getAction()).isEqualTo("Correct redlock.default-max-hold.");
+        });
     }
 }

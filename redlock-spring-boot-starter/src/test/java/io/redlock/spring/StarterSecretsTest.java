@@ -2,11 +2,14 @@ package io.redlock.spring;
 
 import static io.redlock.spring.StarterFixtures.PASSWORD;
 import static io.redlock.spring.StarterFixtures.allMessages;
+import static io.redlock.spring.StarterFixtures.bind;
 import static io.redlock.spring.StarterFixtures.failure;
 import static io.redlock.spring.StarterFixtures.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redlock.Secrets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -45,8 +48,15 @@ class StarterSecretsTest {
 
     @Test
     void maskingReplacesUserInfo() {
-        assertThat(Masking.maskUri("redis://user:pass@h:1,rediss://:pw@h2:2/0 and redis://h3:3"))
+        // the starter's redaction is core's Secrets, fed with every password of the properties
+        RedlockProperties properties = bind(Map.of("redlock.nodes", "redis://user:pass@h:1,rediss://:pw-2@h2:2/0",
+                "redlock.single.password", "s3cret", "redlock.sentinel.password", "sentinel-" + PASSWORD,
+                "redlock.sentinel.sentinel-password", "other-" + PASSWORD));
+        Secrets secrets = RedlockPropertiesMapper.secrets(properties);
+        assertThat(secrets.scrub("redis://user:pass@h:1,rediss://:pw@h2:2/0 and redis://h3:3"))
                 .isEqualTo("redis://***@h:1,rediss://***@h2:2/0 and redis://h3:3");
-        assertThat(Masking.scrub("oops s3cret", "s3cret")).isEqualTo("oops ***");
+        assertThat(secrets.scrub("oops s3cret")).isEqualTo("oops ***");
+        assertThat(secrets.scrub("a pw-2, sentinel-" + PASSWORD + " and other-" + PASSWORD))
+                .isEqualTo("a ***, *** and ***");
     }
 }
