@@ -38,10 +38,13 @@ public final class Secrets {
 
     private static final Secrets NONE = new Secrets(List.of());
 
-    /** One pattern per secret, longest first. */
+    /** The secrets, longest first. */
+    private final List<String> values;
+    /** One pattern per secret, in the same order. */
     private final List<Pattern> secrets;
 
     private Secrets(List<String> secrets) {
+        this.values = secrets;
         this.secrets = secrets.stream().map(Secrets::pattern).toList();
     }
 
@@ -70,6 +73,26 @@ public final class Secrets {
                 collect(text, found);
             }
         }
+        return create(found);
+    }
+
+    /**
+     * These secrets and {@code passwords}, each a password given on its own rather than inside a URI (a
+     * {@code password} setting, say): found in the same forms as a URI's password (as written, percent-decoded and
+     * -encoded, and its pieces between reserved characters). Null and empty entries are ignored; as everywhere,
+     * secrets shorter than {@value #MIN_SECRET_LENGTH} characters are not replaced in free text.
+     */
+    public Secrets withPasswords(Collection<String> passwords) {
+        Set<String> found = new LinkedHashSet<>(values);
+        for (String password : passwords) {
+            if (password != null && !password.isEmpty()) {
+                collectPassword(password, password, found);
+            }
+        }
+        return create(found);
+    }
+
+    private static Secrets create(Set<String> found) {
         List<String> sorted = new ArrayList<>(found);
         sorted.removeIf(s -> s.length() < MIN_SECRET_LENGTH);
         sorted.sort(Comparator.comparingInt(String::length).reversed());
@@ -140,14 +163,19 @@ public final class Secrets {
             String userInfo = text.substring(from, at);
             int colon = userInfo.indexOf(':');
             String password = colon >= 0 ? userInfo.substring(colon + 1) : userInfo;
-            for (String secret : List.of(userInfo, password)) {
-                addForms(secret, found);
-            }
-            // a parser that stops at a reserved character may quote the rest of the password on its own
-            for (String form : List.of(password, decoded(password))) {
-                for (String fragment : RESERVED.split(form)) {
-                    addForms(fragment, found);
-                }
+            collectPassword(userInfo, password, found);
+        }
+    }
+
+    /** A URI's user-info and password (or a password twice), in every form and with its pieces. */
+    private static void collectPassword(String userInfo, String password, Set<String> found) {
+        for (String secret : List.of(userInfo, password)) {
+            addForms(secret, found);
+        }
+        // a parser that stops at a reserved character may quote the rest of the password on its own
+        for (String form : List.of(password, decoded(password))) {
+            for (String fragment : RESERVED.split(form)) {
+                addForms(fragment, found);
             }
         }
     }

@@ -63,4 +63,14 @@ class SecretsTest {
         assertThat(Secrets.of(List.of("--ttl", "30s")).scrub("ttl 30s")).isEqualTo("ttl 30s");
         assertThat(Secrets.of(List.of("redis://:ab@h:1")).scrub("table ab")).isEqualTo("table ab");
     }
+
+    @Test
+    void passwordsGivenOnTheirOwnAreHiddenInTheSameForms() {
+        Secrets secrets = Secrets.of(List.of("redis://:uri-pw@h:1")).withPasswords(
+                java.util.Arrays.asList("pw with/slash", null, "", "ab"));
+        assertThat(secrets.hide("a pw with/slash, pw%20with%2Fslash, uri-pw; lab ab"))
+                .isEqualTo("a ***, ***, ***; lab ab");
+        assertThat(secrets.scrub("failed at \"slash@h:1\" redis://u:x@h")).isEqualTo("failed at \"***@h:1\" redis://***@h");
+        assertThat(Secrets.of(List.of()).withPasswords(List.of("s3cret")).scrub("oops s3cret")).isEqualTo("oops ***");
+    }
 }

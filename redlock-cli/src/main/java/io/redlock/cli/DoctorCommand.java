@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.redlock.Inspection;
 import io.redlock.NodeReport;
 import io.redlock.Redlock;
@@ -43,17 +44,24 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the report as JSON.")
     boolean json;
 
+    /**
+     * Renders core's {@link Inspection} (reachability, version, role, cluster mode, eviction, persistence,
+     * independence); only what core does not report is measured here by a {@link NodeProbe}: PING latency
+     * percentiles, the node's clock, whether scripts may run.
+     */
     @Override
     public Integer call() {
-        List<String> uris = nodes.uris();
         List<Check> checks = new ArrayList<>();
         try (Redlock redlock = nodes.connect()) {
             Inspection inspection = redlock.inspect();
+            List<RedisURI> uris = redlock.config().nodes(); // in the order of the inspection's reports
             RedisClient client = RedisClient.create();
             try {
                 List<NodeProbe> probes = new ArrayList<>();
                 for (int i = 0; i < uris.size(); i++) {
-                    probes.add(NodeProbe.probe(client, uris.get(i), inspection.nodes().get(i).node()));
+                    NodeReport report = inspection.nodes().get(i);
+                    // a node core could not inspect is reported as such; nothing more to measure there
+                    probes.add(report.reachable() ? NodeProbe.probe(client, uris.get(i), report.node()) : null);
                 }
                 long allowance = (long) (ttl.toMillis() * redlock.config().driftFactor()) + 2;
                 Map<String, String> duplicates = inspection.duplicates();
@@ -71,8 +79,12 @@ final class DoctorCommand implements Callable<Integer> {
     private void check(NodeReport report, NodeProbe probe, long allowance, Map<String, String> duplicates,
             List<Check> checks) {
         String node = report.node();
-        if (!probe.reachable() || !report.reachable()) {
-            checks.add(Check.fail(node, "reachable", probe.reachable() ? report.problem().orElse("") : probe.problem));
+        if (!report.reachable()) {
+            checks.add(Check.fail(node, "reachable", report.problem().orElse("")));
+            return;
+        }
+        if (!probe.reachable()) { // inspected, but the probe's own connection failed
+            checks.add(Check.fail(node, "reachable", probe.problem));
             return;
         }
         String latency = String.format(Locale.ROOT, "PING p50 %.2f ms, p99 %.2f ms over %d pings",
@@ -92,10 +104,7 @@ final class DoctorCommand implements Callable<Integer> {
                 ? Check.warn(node, "cluster", "cluster mode: the lock key and its fencing counter may hash to"
                         + " different slots; use standalone masters")
                 : Check.ok(node, "cluster", "standalone"));
-        String policy = report.maxmemoryPolicy().orElse("unknown");
-        checks.add("noeviction".equals(policy) ? Check.ok(node, "eviction", "maxmemory-policy noeviction")
-                : Check.fail(node, "eviction", "maxmemory-policy " + policy
-                        + ": memory pressure can evict lock keys (two holders) or counters; use noeviction"));
+        checks.add(eviction(report));
         checks.add(report.durable() ? Check.ok(node, "persistence", "appendonly yes, appendfsync always")
                 : Check.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
                         .orElse("?") + ", appendfsync " + report.appendFsync().orElse("?")
@@ -114,11 +123,27 @@ final class DoctorCommand implements Callable<Integer> {
                 : Check.fail(node, "scripting", probe.scripting + "; the lock scripts cannot run"));
     }
 
+    /** The eviction row from core's reading of the policy; a policy the node did not tell fails too. */
+    private static Check eviction(NodeReport report) {
+        String node = report.node();
+        if (report.maxmemoryPolicy().isEmpty()) {
+            return Check.fail(node, "eviction", "maxmemory-policy unknown: memory pressure can evict lock keys (two"
+                    + " holders) or counters; use noeviction");
+        }
+        String policy = "maxmemory-policy " + report.maxmemoryPolicy().get();
+        if (report.mayEvictCounters()) {
+            return Check.fail(node, "eviction", policy + ": memory pressure can evict lock keys (two holders) and"
+                    + " fencing counters; use noeviction");
+        }
+        return report.mayEvictLocks() ? Check.fail(node, "eviction", policy + ": memory pressure can evict lock keys"
+                + " (two holders); use noeviction") : Check.ok(node, "eviction", policy);
+    }
+
     private static void clockSpread(List<NodeProbe> probes, long allowance, List<Check> checks) {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (NodeProbe probe : probes) {
-            if (probe.reachable()) {
+            if (probe != null && probe.reachable()) {
                 min = Math.min(min, probe.clockOffsetMillis);
                 max = Math.max(max, probe.clockOffsetMillis);
             }

@@ -11,8 +11,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the doctor measures itself on one node: PING latency, the node's clock against this machine's, and whether
- * scripts may run (EVAL, SCRIPT LOAD and EVALSHA, as the library uses them). Uses a connection of its own with a 1 s timeout.
+ * What the doctor measures itself on one node, because core's {@link io.redlock.NodeReport} does not carry it: PING
+ * latency percentiles, the node's clock against this machine's, and whether scripts may run (EVAL, SCRIPT LOAD and
+ * EVALSHA, as the library uses them). Everything else (version, role, cluster mode, eviction, persistence, run_id) is
+ * core's {@link io.redlock.Inspection}. Uses a connection of its own with a 1 s timeout, to the node as core parsed it.
  */
 final class NodeProbe {
 
@@ -36,9 +38,8 @@ final class NodeProbe {
         this.scripting = scripting;
     }
 
-    static NodeProbe probe(RedisClient client, String uri, String node) {
-        RedisURI redisUri = RedisURI.create(uri);
-        redisUri.setTimeout(Duration.ofSeconds(1));
+    static NodeProbe probe(RedisClient client, RedisURI uri, String node) {
+        RedisURI redisUri = RedisURI.builder(uri).withTimeout(Duration.ofSeconds(1)).build();
         try (StatefulRedisConnection<String, String> connection = client.connect(redisUri)) {
             RedisCommands<String, String> redis = connection.sync();
             long[] rtt = new long[PINGS];

@@ -71,4 +71,22 @@ class DoctorIT {
         assertThat(cli.out()).contains(nodes.node(2).address() + "  reachable").contains("FAIL");
         assertThat(cli.out() + cli.err()).doesNotContain("top-secret");
     }
+
+    @Test
+    @WithRedisNodes(3)
+    void theEvictionRowRendersCoresReadingOfThePolicy(RedisNodes nodes) throws Exception {
+        nodes.node(0).redis(r -> r.configSet("maxmemory-policy", "allkeys-lru"));
+        nodes.node(1).redis(r -> r.configSet("maxmemory-policy", "volatile-ttl"));
+        Cli cli = Cli.run(Map.of(), "doctor", "--json", "--nodes", String.join(",", nodes.uris()));
+        assertThat(cli.exitCode()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(cli.out()).contains("{\"node\":\"" + nodes.node(0).address() + "\",\"check\":\"eviction\","
+                + "\"status\":\"FAIL\",\"detail\":\"maxmemory-policy allkeys-lru: memory pressure can evict lock keys"
+                + " (two holders) and fencing counters; use noeviction\"}");
+        assertThat(cli.out()).contains("{\"node\":\"" + nodes.node(1).address() + "\",\"check\":\"eviction\","
+                + "\"status\":\"FAIL\",\"detail\":\"maxmemory-policy volatile-ttl: memory pressure can evict lock keys"
+                + " (two holders); use noeviction\"}");
+        assertThat(cli.out()).contains("{\"node\":\"" + nodes.node(2).address() + "\",\"check\":\"eviction\","
+                + "\"status\":\"OK\",\"detail\":\"maxmemory-policy noeviction\"}");
+        assertThat(cli.out()).contains("\"fails\":2");
+    }
 }

@@ -40,7 +40,7 @@ final class GuaranteesTable {
         StringBuilder md = new StringBuilder();
         md.append("# What holds under which fault\n\n");
         md.append("Measured by `FaultMatrixIT` against real redis-server processes: 5 lock nodes and 1 storage node, ")
-                .append("3 workers, TTL ").append(FaultMatrixIT.TTL.toMillis()).append(" ms; in each critical section ")
+                .append("3 workers, TTL ").append(RowBench.TTL.toMillis()).append(" ms; in each critical section ")
                 .append("every worker does a fenced read-modify-write (`FencedRedis`, tokens checked at the storage) ")
                 .append("and a plain one of another counter. Every operation is recorded (invoke -> ok | fail | ")
                 .append("unknown) and checked by `io.redlock.testkit.history.Checkers`.\n\n");

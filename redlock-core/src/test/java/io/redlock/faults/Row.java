@@ -10,17 +10,13 @@ import io.redlock.testkit.history.Op;
 import io.redlock.testkit.history.Outcome;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Checks one row's histories, asserts what the row promises, and records the result for the table once every
- * assertion passed. Written fluently: {@code Row.of("F0", "no fault").criticalSections(HOLDS).validity(HOLDS)
- * .atLeast(12).because("...").check(workload)}.
+ * Checks one row's histories and asserts what the row promises; the result is the row of the table. Written fluently
+ * ({@link FaultRow#check()} builds it from the table): {@code Row.of("F0", "no fault").criticalSections(HOLDS)
+ * .validity(HOLDS).atLeast(12).because("...").check(measured)}.
  */
 final class Row {
-
-    /** The rows that passed, in the order they ran. */
-    static final List<RowResult> PASSED = new CopyOnWriteArrayList<>();
 
     private final String id;
     private final String fault;
@@ -68,8 +64,9 @@ final class Row {
                 && !Checkers.mutualExclusion(plain, HoldMode.VALIDITY).valid();
     }
 
-    RowResult check(Workload workload) {
-        return check(workload, List.of(), List.of());
+    /** Checks a scenario's histories (see {@link #check(Workload, List, List)}). */
+    RowResult check(Measured measured) {
+        return check(measured.workload(), measured.extraPlain(), measured.extraFenced());
     }
 
     /** Checks the workload's histories plus {@code extraPlain} and {@code extraFenced} (e.g. a child JVM's). */
@@ -97,7 +94,6 @@ final class Row {
                 .isGreaterThanOrEqualTo((minAcquisitions + 1) / 2);
         expect(criticalSections, sections, "critical sections");
         expect(validity, windows, "validity windows");
-        PASSED.add(result);
         return result;
     }
 

@@ -50,16 +50,8 @@ public class RedlockAutoConfiguration {
         RedlockConfig config;
         try {
             config = builder.config();
-        } catch (RedlockConfigException e) {
-            String property = switch (mode) {
-                case NODES -> RedlockPropertiesMapper.NODES;
-                case SINGLE -> RedlockPropertiesMapper.SINGLE_ADDRESS;
-                case SENTINEL -> RedlockPropertiesMapper.SENTINEL_MASTER;
-            };
-            throw new RedlockPropertiesException(List.of(property), property + ": "
-                    + Masking.scrub(e.getMessage(), properties.getSingle().getPassword(),
-                            properties.getSentinel().getPassword(), properties.getSentinel().getSentinelPassword()),
-                    "Correct " + property + ".", null);
+        } catch (RedlockConfigException e) { // a customizer's value: core's message, named as well as it can be
+            throw RedlockPropertiesMapper.failure(e, properties);
         }
         if (mode == RedlockPropertiesMapper.Mode.SENTINEL) {
             log.warn(RedlockPropertiesMapper.SENTINEL_CAVEAT);

@@ -2,6 +2,7 @@ package io.redlock.spring;
 
 import io.redlock.PingResult;
 import io.redlock.Redlock;
+import io.redlock.Secrets;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -40,9 +41,9 @@ public class RedlockHealthIndicator extends AbstractHealthIndicator {
                 answered++;
                 node.put("latencyMs", millis(ping.latency().orElseThrow()));
             } else {
-                node.put("error", Masking.maskUri(ping.problem().orElse("")));
+                node.put("error", Secrets.mask(ping.problem().orElse("")));
             }
-            nodes.put(Masking.maskUri(NodeNames.of(ping.node())), node);
+            nodes.put(Secrets.mask(NodeNames.of(ping.node())), node);
         }
         (answered >= quorum ? builder.up() : builder.down())
                 .withDetail("quorum", quorum)

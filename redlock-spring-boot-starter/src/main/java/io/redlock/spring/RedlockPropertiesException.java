@@ -3,8 +3,10 @@ package io.redlock.spring;
 import java.util.List;
 
 /**
- * The {@code redlock.*} properties are missing or contradict each other. The message names every property involved
- * and never shows a password; {@link RedlockPropertiesFailureAnalyzer} turns it into Spring Boot's start-up report.
+ * The {@code redlock.*} properties are missing or contradict each other, or redlock-core refused a value (its
+ * {@link io.redlock.RedlockConfigException} is the cause, its message part of this one). The message names every
+ * property involved and never shows a password; {@link RedlockPropertiesFailureAnalyzer} turns it into Spring Boot's
+ * start-up report.
  */
 public class RedlockPropertiesException extends IllegalStateException {
 

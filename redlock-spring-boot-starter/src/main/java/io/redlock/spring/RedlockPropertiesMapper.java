@@ -3,15 +3,19 @@ package io.redlock.spring;
 import io.lettuce.core.RedisURI;
 import io.redlock.LockOptions;
 import io.redlock.Redlock;
+import io.redlock.RedlockConfigException;
 import io.redlock.RetryPolicy;
-import java.time.Duration;
+import io.redlock.Secrets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Turns {@link RedlockProperties} into a {@link Redlock.Builder} and {@link LockOptions}, checking every value first so
- * that a mistake fails start-up with a {@link RedlockPropertiesException} naming the {@code redlock.*} property (never
- * a password). Public so that an application that defines its own {@code Redlock} bean can start from the properties.
+ * Turns {@link RedlockProperties} into a {@link Redlock.Builder} and {@link LockOptions}. The values are checked where
+ * they are used, by redlock-core; what only the starter can know is checked here: which {@code redlock.*} properties
+ * select a mode and exclude each other, the sentinel settings, the databases. A mistake fails start-up with a
+ * {@link RedlockPropertiesException} naming the {@code redlock.*} property (never a password). Public so that an
+ * application that defines its own {@code Redlock} bean can start from the properties.
  */
 public final class RedlockPropertiesMapper {
 
@@ -67,8 +71,7 @@ public final class RedlockPropertiesMapper {
         }
         if (set.isEmpty()) {
             if (nodes != null) {
-                throw new RedlockPropertiesException(List.of(NODES), NODES + " is empty: there is no Redis node to"
-                        + " lock on", CHOOSE_ONE);
+                return Mode.NODES; // set, but to no node: core says what is wrong with that
             }
             throw new RedlockPropertiesException(List.of(NODES, SINGLE_ADDRESS, SENTINEL_MASTER),
                     "no Redis node is configured: none of " + NODES + ", " + SINGLE_ADDRESS + " or " + SENTINEL_MASTER
@@ -80,27 +83,35 @@ public final class RedlockPropertiesMapper {
     /**
      * A builder with the nodes and settings of {@code properties}; observer, lease listener and other code-only
      * settings are left for the caller. In sentinel mode this asks the sentinels for the master's address while
-     * redlock-core cannot take a {@code redis-sentinel://} URI itself (see {@link #sentinelUri}).
+     * redlock-core cannot take a {@code redis-sentinel://} URI itself (see {@link #sentinelUri}). The values are
+     * checked by redlock-core ({@link Redlock.Builder#config()}), the one place that knows what is valid; its
+     * {@link RedlockConfigException} comes back as a {@link RedlockPropertiesException} naming the property.
      *
      * @throws RedlockPropertiesException naming the property at fault
      */
     public static Redlock.Builder builder(RedlockProperties properties) {
-        checkTimings(properties);
-        Redlock.Builder builder = Redlock.builder()
-                .defaultTtl(properties.getDefaultTtl())
-                .defaultMaxWait(properties.getDefaultWait())
-                .driftFactor(properties.getDriftFactor())
-                .nodeTimeout(properties.getNodeTimeout())
-                .retry(RetryPolicy.uniform(properties.getRetry().getMinDelay(), properties.getRetry().getMaxDelay()))
-                .keyPrefix(properties.getKeyPrefix())
-                .fencing(properties.getFencing().isEnabled())
-                .fencingClockFloor(properties.getFencing().isClockFloor())
-                .wakeOnRelease(properties.isWakeOnRelease());
-        switch (mode(properties)) {
-            case NODES -> builder.nodes(nodes(properties.getNodes()));
-            case SINGLE -> builder.node(single(properties.getSingle()));
-            case SENTINEL -> builder.node(sentinelUri(properties));
-            default -> throw new IllegalStateException();
+        Mode mode = mode(properties);
+        Redlock.Builder builder;
+        try {
+            builder = Redlock.builder()
+                    .defaultTtl(properties.getDefaultTtl())
+                    .defaultMaxWait(properties.getDefaultWait())
+                    .driftFactor(properties.getDriftFactor())
+                    .nodeTimeout(properties.getNodeTimeout())
+                    .retry(retry(properties.getRetry()))
+                    .keyPrefix(properties.getKeyPrefix())
+                    .fencing(properties.getFencing().isEnabled())
+                    .fencingClockFloor(properties.getFencing().isClockFloor())
+                    .wakeOnRelease(properties.isWakeOnRelease());
+            switch (mode) {
+                case NODES -> builder.nodes(properties.getNodes());
+                case SINGLE -> builder.node(single(properties));
+                case SENTINEL -> builder.node(sentinelUri(properties));
+                default -> throw new IllegalStateException();
+            }
+            builder.config(); // core checks every value now, so the failure names a property
+        } catch (RedlockConfigException e) {
+            throw failure(e, properties);
         }
         return builder;
     }
@@ -109,81 +120,130 @@ public final class RedlockPropertiesMapper {
      * The options {@code RedlockTemplate} and {@code @Locked} use when not told otherwise: the maximum hold time of
      * {@code properties}; TTL and wait are the Redlock's defaults ({@code redlock.default-ttl},
      * {@code redlock.default-wait}, set on it by {@link #builder(RedlockProperties)}).
+     *
+     * @throws RedlockPropertiesException naming the property at fault
      */
     public static LockOptions defaultLockOptions(RedlockProperties properties) {
-        checkTimings(properties);
-        return LockOptions.builder().maxHold(properties.getDefaultMaxHold()).build();
-    }
-
-    /** Checks the durations and numbers, naming the property at fault. */
-    static void checkTimings(RedlockProperties p) {
-        positive("redlock.default-ttl", p.getDefaultTtl());
-        positive("redlock.node-timeout", p.getNodeTimeout());
-        if (p.getDefaultTtl().compareTo(p.getNodeTimeout()) <= 0) {
-            throw new RedlockPropertiesException(List.of("redlock.default-ttl", "redlock.node-timeout"),
-                    "redlock.default-ttl (" + p.getDefaultTtl() + ") must be larger than redlock.node-timeout ("
-                            + p.getNodeTimeout() + ")",
-                    "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).");
-        }
-        if (p.getDefaultTtl().compareTo(Duration.ofDays(365)) > 0) {
-            throw invalid("redlock.default-ttl", "must be at most 365 days, was " + p.getDefaultTtl());
-        }
-        if (p.getDefaultWait() == null || p.getDefaultWait().isNegative()) {
-            throw invalid("redlock.default-wait", "must be zero or positive, was " + p.getDefaultWait());
-        }
-        positive("redlock.default-max-hold", p.getDefaultMaxHold());
-        if (!(p.getDriftFactor() >= 0 && p.getDriftFactor() < 0.5)) {
-            throw invalid("redlock.drift-factor", "must be in [0, 0.5), was " + p.getDriftFactor());
-        }
-        positive("redlock.retry.min-delay", p.getRetry().getMinDelay());
-        if (p.getRetry().getMaxDelay() == null || p.getRetry().getMaxDelay().compareTo(p.getRetry().getMinDelay()) < 0) {
-            throw new RedlockPropertiesException(List.of("redlock.retry.max-delay", "redlock.retry.min-delay"),
-                    "redlock.retry.max-delay (" + p.getRetry().getMaxDelay() + ") must not be smaller than"
-                            + " redlock.retry.min-delay (" + p.getRetry().getMinDelay() + ")",
-                    "Set redlock.retry.max-delay to at least redlock.retry.min-delay.");
-        }
-        if (p.getKeyPrefix() == null) {
-            throw invalid("redlock.key-prefix", "must not be null (leave it empty for none)");
-        }
-        if (p.getFencing().isClockFloor() && !p.getFencing().isEnabled()) {
-            throw new RedlockPropertiesException(List.of("redlock.fencing.clock-floor", "redlock.fencing.enabled"),
-                    "redlock.fencing.clock-floor=true needs redlock.fencing.enabled=true",
-                    "Turn fencing on, or the clock floor off.");
+        try {
+            return LockOptions.builder().maxHold(properties.getDefaultMaxHold()).build();
+        } catch (RedlockConfigException e) {
+            throw failure(e, properties);
         }
     }
 
-    private static List<String> nodes(List<String> nodes) {
-        List<String> trimmed = new ArrayList<>(nodes.size());
+    /**
+     * Core's {@link RedlockConfigException} as a failure naming the {@code redlock.*} properties at fault, with core's
+     * message (any password of the properties hidden) and what to change. The message names core's setting
+     * ({@code defaultTtl}, {@code maxHold}...), which {@link ConfigProperty} maps to the property; one about the nodes
+     * names the property of the mode, or the entry of {@code redlock.nodes} it quotes.
+     */
+    static RedlockPropertiesException failure(RedlockConfigException e, RedlockProperties properties) {
+        Secrets secrets = secrets(properties);
+        String message = secrets.scrub(e.getMessage());
+        ConfigProperty known = ConfigProperty.of(e.getMessage());
+        List<String> names = known != null ? known.properties : List.of(nodesProperty(properties, e.getMessage()));
+        String action = known != null && known.action != null ? known.action : "Correct " + names.get(0) + ".";
+        return new RedlockPropertiesException(names, names.get(0) + ": " + message, action, e);
+    }
+
+    /** The property behind a core message about the nodes: the entry of redlock.nodes it quotes, or the mode's. */
+    private static String nodesProperty(RedlockProperties properties, String message) {
+        Mode mode;
+        try {
+            mode = mode(properties);
+        } catch (RedlockPropertiesException noMode) {
+            return NODES;
+        }
+        if (mode == Mode.SINGLE) {
+            return SINGLE_ADDRESS;
+        }
+        if (mode == Mode.SENTINEL) {
+            return SENTINEL_MASTER;
+        }
+        List<String> nodes = properties.getNodes();
         for (int i = 0; i < nodes.size(); i++) {
             String node = nodes.get(i);
-            if (!hasText(node)) {
-                throw invalid(NODES + "[" + i + "]", "is blank; give a Redis URI such as redis://10.0.0.1:6379");
+            if (node != null && message.contains("'" + Secrets.of(List.of(node)).scrub(node) + "'")) {
+                return NODES + "[" + i + "]";
             }
-            trimmed.add(node.trim());
         }
-        return trimmed;
+        return NODES;
     }
 
-    private static RedisURI single(RedlockProperties.Single single) {
+    /** Every secret of the properties: the passwords in the node URIs and addresses, and the password settings. */
+    static Secrets secrets(RedlockProperties properties) {
+        List<String> texts = new ArrayList<>();
+        if (properties.getNodes() != null) {
+            texts.addAll(properties.getNodes());
+        }
+        texts.add(properties.getSingle().getAddress());
+        texts.addAll(properties.getSentinel().getAddresses());
+        return Secrets.of(texts).withPasswords(Arrays.asList(properties.getSingle().getPassword(),
+                properties.getSentinel().getPassword(), properties.getSentinel().getSentinelPassword()));
+    }
+
+    /**
+     * The retry policy; an unset (empty) delay names its property, since core takes no null policy bound.
+     */
+    private static RetryPolicy retry(RedlockProperties.Retry retry) {
+        if (retry.getMinDelay() == null) {
+            throw invalid("redlock.retry.min-delay", "must be set (e.g. 50ms)");
+        }
+        if (retry.getMaxDelay() == null) {
+            throw invalid("redlock.retry.max-delay", "must be set (e.g. 200ms)");
+        }
+        return RetryPolicy.uniform(retry.getMinDelay(), retry.getMaxDelay());
+    }
+
+    /** Core's setting names in its messages, and the properties they come from. */
+    enum ConfigProperty {
+        TTL_VS_TIMEOUT("defaultTtl must be larger than the per-node timeout",
+                "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).",
+                "redlock.default-ttl", "redlock.node-timeout"),
+        DEFAULT_TTL("defaultTtl ", null, "redlock.default-ttl"),
+        NODE_TIMEOUT("nodeTimeout ", null, "redlock.node-timeout"),
+        DEFAULT_WAIT("defaultMaxWait ", null, "redlock.default-wait"),
+        DRIFT_FACTOR("driftFactor ", null, "redlock.drift-factor"),
+        RETRY_MIN("retry min delay ", null, "redlock.retry.min-delay"),
+        RETRY_MAX("retry max delay ", "Set redlock.retry.max-delay to at least redlock.retry.min-delay.",
+                "redlock.retry.max-delay", "redlock.retry.min-delay"),
+        KEY_PREFIX("keyPrefix ", null, "redlock.key-prefix"),
+        CLOCK_FLOOR("fencingClockFloor", "Turn fencing on, or the clock floor off.", "redlock.fencing.clock-floor",
+                "redlock.fencing.enabled"),
+        MAX_HOLD("maxHold ", null, "redlock.default-max-hold");
+
+        private final String prefix;
+        private final String action;
+        private final List<String> properties;
+
+        ConfigProperty(String prefix, String action, String... properties) {
+            this.prefix = prefix;
+            this.action = action;
+            this.properties = List.of(properties);
+        }
+
+        /** The setting a core message starts with, or null (the nodes). */
+        static ConfigProperty of(String message) {
+            for (ConfigProperty setting : values()) {
+                if (message != null && message.startsWith(setting.prefix)) {
+                    return setting;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * The node of {@code redlock.single.*}: the address as core parses a node URI ({@code redis://} assumed when the
+     * address has no scheme), with the password and database of their own properties.
+     */
+    private static RedisURI single(RedlockProperties properties) {
+        RedlockProperties.Single single = properties.getSingle();
         String address = single.getAddress().trim();
-        RedisURI parsed;
-        try {
-            parsed = RedisURI.create(address.contains("://") ? address : "redis://" + address);
-        } catch (RuntimeException e) {
-            throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword())
-                    + "' is not a Redis address (" + Masking.scrub(e.getMessage(), single.getPassword()) + ")");
-        }
-        String host = parsed.getHost();
-        boolean portOnly = host != null && host.startsWith(":") && host.indexOf(':', 1) < 0; // "redis://:6379"
-        if (parsed.getSocket() == null && (!hasText(host) || portOnly)) {
-            throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword()) + "' has no host");
-        }
-        if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
-            // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
-            throw invalid(SINGLE_ADDRESS, "'" + Masking.scrub(address, single.getPassword()) + "' has a bad port");
-        }
-        RedisURI.Builder builder = RedisURI.builder(parsed);
-        return withCredentials(builder, single.getPassword(), "redlock.single.database", single.getDatabase());
+        RedisURI parsed = Redlock.builder().nodes(address.contains("://") ? address : "redis://" + address).config()
+                .nodes().get(0);
+        return withCredentials(RedisURI.builder(parsed), single.getPassword(), "redlock.single.database",
+                single.getDatabase());
     }
 
     /**
@@ -215,7 +275,7 @@ public final class RedlockPropertiesMapper {
             }
             String hostPort = address.trim();
             if (hostPort.contains("://")) {
-                throw invalid(property, "'" + Masking.maskUri(hostPort) + "' must be host:port, not a URI");
+                throw invalid(property, "'" + Secrets.mask(hostPort) + "' must be host:port, not a URI");
             }
             String host = hostPort;
             int port = DEFAULT_SENTINEL_PORT;
@@ -265,12 +325,6 @@ public final class RedlockPropertiesMapper {
             builder.withDatabase(database);
         }
         return builder.build();
-    }
-
-    private static void positive(String property, Duration value) {
-        if (value == null || value.isNegative() || value.isZero()) {
-            throw invalid(property, "must be a positive duration (e.g. 30s, 500ms), was " + value);
-        }
     }
 
     private static RedlockPropertiesException invalid(String property, String problem) {

@@ -1,0 +1,117 @@
+package io.redlock.faults;
+
+import static io.redlock.faults.RowBench.PATIENCE;
+import static io.redlock.faults.RowBench.TTL;
+import static io.redlock.faults.RowBench.injectUntilViolated;
+import static io.redlock.faults.RowBench.sleep;
+import static io.redlock.faults.RowBench.ttls;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.Lease;
+import io.redlock.testkit.RedisNodes;
+import java.time.Duration;
+
+/** Rows F6–F9: the lock nodes' clocks jump forward, go back, or strobe (the clock-shift shim). */
+final class ClockFaultRows {
+
+    private ClockFaultRows() {
+    }
+
+    /** F6. */
+    static Measured clockJumpOnOneOfExactlyThreeNodes(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        Workload w = b.workload(nodes.uris());
+        w.awaitAcquisitions(2, PATIENCE);
+        injectUntilViolated("F6", w, holder -> {
+            nodes.node(3).redis(r -> r.del(Workload.RESOURCE)); // the holder got exactly nodes 0, 1 and 2
+            nodes.node(4).redis(r -> r.del(Workload.RESOURCE));
+            nodes.node(2).shiftClock(ttls(2));
+        });
+        nodes.node(2).shiftClock(Duration.ZERO);
+        w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** F7a. */
+    static Measured clockJumpOnOneNodeOfFive(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        Workload w = b.workload(nodes.uris());
+        w.awaitAcquisitions(2, PATIENCE);
+        int jumps = 0;
+        for (int attempt = 0; attempt < 20 && jumps < 3; attempt++) {
+            Lease holder = w.awaitHolder(PATIENCE);
+            if (!holdsEverywhere(nodes, holder)) {
+                sleep(ttls(0.5)); // decided on a majority; its other SETs did not all land: not this row's case
+                continue;
+            }
+            nodes.node(0).shiftClock(ttls(2));
+            sleep(ttls(2));
+            nodes.node(0).shiftClock(Duration.ZERO);
+            jumps++;
+        }
+        assertThat(jumps).as("clock jumps while a holder had 5 of 5").isEqualTo(3);
+        w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** True if every node holds the lease's value (polled briefly: the SETs beyond the majority land a bit later). */
+    private static boolean holdsEverywhere(RedisNodes nodes, Lease lease) throws InterruptedException {
+        for (int i = 0; i < 10; i++) {
+            if (nodes.servers().stream().allMatch(n -> lease.value().equals(n.get(Workload.RESOURCE)))) {
+                return true;
+            }
+            sleep(Duration.ofMillis(5));
+        }
+        return false;
+    }
+
+    /** F7b. */
+    static Measured clockJumpOnThreeNodes(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        Workload w = b.workload(nodes.uris());
+        w.awaitAcquisitions(2, PATIENCE);
+        injectUntilViolated("F7b", w,
+                holder -> b.onNodes(i -> () -> nodes.node(i).shiftClock(ttls(2)), 0, 1, 2));
+        b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2);
+        w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** F8. */
+    static Measured clockBackOnTwoNodes(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        Workload w = b.workload(nodes.uris());
+        w.awaitAcquisitions(2, PATIENCE);
+        nodes.node(0).shiftClock(Duration.ofSeconds(-60));
+        nodes.node(1).shiftClock(Duration.ofSeconds(-60));
+        w.awaitAcquisitions(8, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** F9. */
+    static Measured clockStrobe(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        Workload w = b.workload(nodes.uris());
+        w.awaitAcquisitions(2, PATIENCE);
+        int before = w.acquisitions.get();
+        long end = System.nanoTime() + ttls(5).toNanos();
+        boolean forward = true;
+        while (System.nanoTime() < end) {
+            Duration offset = forward ? TTL : TTL.negated();
+            b.onNodes(i -> () -> nodes.node(i).shiftClock(offset), 0, 1);
+            forward = !forward;
+            sleep(Duration.ofMillis(100));
+        }
+        int during = w.acquisitions.get() - before;
+        b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1);
+        w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        assertThat(during).as("progress under the strobe").isPositive();
+        b.asserted(FaultRow.Also.PROGRESS_UNDER_FAULT);
+        return Measured.of(w);
+    }
+}

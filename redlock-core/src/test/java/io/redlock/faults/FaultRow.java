@@ -1,0 +1,150 @@
+package io.redlock.faults;
+
+import static io.redlock.faults.Expect.HOLDS;
+import static io.redlock.faults.Expect.REPORTED;
+import static io.redlock.faults.Expect.VIOLATED;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The rows of the fault matrix, in the order of docs/GUARANTEES.md. One row is a fault (its scenario) and what it
+ * must keep or is expected to break:
+ * <ul>
+ *   <li>always: token order at the storage and no lost fenced increment (see {@link Row#check});</li>
+ *   <li>mutual exclusion of critical sections and of validity windows: {@link Expect#HOLDS}, {@link Expect#VIOLATED}
+ *       (the fault must break it and the checker see it) or {@link Expect#REPORTED};</li>
+ *   <li>liveness: at least {@code atLeast} acquisitions and half as many acknowledged fenced increments;</li>
+ *   <li>{@link Also further properties} the scenario asserts on its own (no key left behind, no lock without a
+ *       majority...): the matrix fails a row whose scenario did not assert exactly these.</li>
+ * </ul>
+ */
+enum FaultRow {
+
+    F0("no fault", HOLDS, HOLDS, 12, "the baseline: one holder at a time, every increment kept",
+            ProcessFaultRows::noFault),
+    F1a("holder paused 2×TTL in its critical section (in-process GC pause)", VIOLATED, HOLDS, 9,
+            "the lock kept its promise (validity windows never overlap), but nothing stops a paused holder"
+                    + " from writing after its lease expired; fencing makes the storage refuse its stale write",
+            ProcessFaultRows::holderPausedPastItsValidity),
+    F1b("holder process stopped 2×TTL with SIGSTOP (a real JVM)", VIOLATED, HOLDS, 4,
+            "the same with a real process: on SIGCONT it writes; only the token check at the storage saves the data",
+            ProcessFaultRows::realHolderProcessStoppedWithSigstop),
+    F2("client paused 1.2×TTL with the acquire replies in flight, then after computing validity", HOLDS, HOLDS, 9,
+            "elapsed ≥ TTL − drift when the client resumes: it refuses the lock (asserted at both hook points) and"
+                    + " releases it on every node, never a false success",
+            ProcessFaultRows::clientPausedWhileRepliesAreInFlight, Also.REFUSED_PAST_VALIDITY, Also.NO_KEY_LEFT),
+    F3("1, then 2 nodes stalled (SIGSTOP), then 3", HOLDS, HOLDS, 11,
+            "4 or 3 of 5 answering is enough (progress asserted); with 3 stalled no acquisition succeeds and an"
+                    + " attempt fails within the per-node timeout plus a margin",
+            NodeFaultRows::nodesStalled, Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
+    F4("kill -9 of 3 nodes and immediate restart (empty)", VIOLATED, VIOLATED, 4,
+            "restarted nodes forget the lock (SPEC R9): a second client takes it while the first still holds; fenced"
+                    + " writes are still refused when stale",
+            NodeFaultRows::crashAndImmediateRestart),
+    F5("kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
+            "down longer than the TTL, a node comes back only after every lease it knew has expired (SPEC R9)",
+            NodeFaultRows::crashAndDelayedRestart),
+    F6("clock +2×TTL on one node while the holder has exactly 3 of 5", VIOLATED, VIOLATED, 4,
+            "Kleppmann's first example: the jumped node expires the lock early, a second client gets 3 of 5; tokens"
+                    + " keep the storage consistent",
+            ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes),
+    F7a("clock +2×TTL on 1 node while the holder has 5 of 5", HOLDS, HOLDS, 4,
+            "one node losing the lock early leaves the holder 4 of 5: still a majority",
+            ClockFaultRows::clockJumpOnOneNodeOfFive),
+    F7b("clock +2×TTL on 3 nodes while the holder has 5 of 5", VIOLATED, VIOLATED, 4,
+            "a majority of clocks jumping ends the lock everywhere that counts: two holders; tokens still protect the"
+                    + " data",
+            ClockFaultRows::clockJumpOnThreeNodes),
+    F8("clock −60 s on 2 nodes", HOLDS, HOLDS, 10,
+            "a clock going back only keeps old keys longer on those nodes: slower, never unsafe",
+            ClockFaultRows::clockBackOnTwoNodes),
+    F9("clock strobe ±TTL every 100 ms on 2 nodes", REPORTED, REPORTED, 5,
+            "reported only: the lock keeps working and the fenced path stays clean",
+            ClockFaultRows::clockStrobe, Also.PROGRESS_UNDER_FAULT),
+    F10("partition of 2 nodes, then 3, then heal", HOLDS, HOLDS, 8,
+            "a minority partition is tolerated; without a majority nobody gets the lock; it heals cleanly",
+            NetworkFaultRows::partitions, Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
+    F11("replies dropped from 3 nodes (requests still applied), then heal", HOLDS, HOLDS, 5,
+            "no false success without replies; the library releases on all 5 nodes (no orphan key with a 30 s TTL"
+                    + " after heal) and drops the connections whose replies went missing",
+            NetworkFaultRows::repliesDropped, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT),
+    F12("latency 0.4×TTL each way on 2 nodes", HOLDS, HOLDS, 8,
+            "slow replies past the per-node timeout do not count; a lease taken through slow nodes reports the"
+                    + " validity left after the real elapsed time; an acquisition whose round trip reaches TTL − drift"
+                    + " is refused and its keys released on every node",
+            NetworkFaultRows::slowNodes, Also.REFUSED_PAST_VALIDITY, Also.NO_KEY_LEFT),
+    F13("extend under a partition of 3 nodes, and after expiry", HOLDS, HOLDS, 5,
+            "every holder extends: an extension counts only with a majority inside the new validity (failed ones"
+                    + " recorded, the holder gives up), and never re-creates an expired key",
+            NetworkFaultRows::extendUnderPartitionAndAfterExpiry, Also.EXTEND_NEEDS_MAJORITY),
+    F14("allkeys-lru eviction on 3 nodes", VIOLATED, VIOLATED, 4,
+            "eviction deletes lock keys (and fencing counters) under memory pressure: two holders, and tokens that"
+                    + " can go back — refused at the storage; use noeviction",
+            NodeFaultRows::evictionOnThreeNodes),
+    F15("CLIENT PAUSE WRITE for 2×TTL on 2 nodes", HOLDS, HOLDS, 6,
+            "two nodes that stop writing are two nodes down: the other three carry the lock (progress during the"
+                    + " pause asserted)",
+            NodeFaultRows::writesPausedOnTwoNodes, Also.PROGRESS_UNDER_FAULT),
+    F16("3 nodes stalled 8 s (SIGSTOP), longer than any fixed retry window, then resumed", HOLDS, HOLDS, 5,
+            "the stalled nodes apply the queued writes when they resume; the library repeats its deletes until the"
+                    + " keys would have expired anyway, so no key of a failed attempt outlives the resume by 2 s"
+                    + " (asserted with a 30 s key)",
+            NodeFaultRows::majorityStalledPastEveryRetryWindow, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT);
+
+    /** Properties a row's scenario asserts beyond the histories' checks. */
+    enum Also {
+        /** Progress while the fault lasts (not only after it healed). */
+        PROGRESS_UNDER_FAULT,
+        /** No acquisition succeeds while a majority of the nodes is unreachable, stalled or mute. */
+        NO_LOCK_WITHOUT_MAJORITY,
+        /** An acquisition whose elapsed time reaches TTL − drift is refused, never a false success. */
+        REFUSED_PAST_VALIDITY,
+        /** The keys of a failed or refused attempt are gone from every node afterwards. */
+        NO_KEY_LEFT,
+        /** An extension counts only with a majority, and never re-creates an expired key. */
+        EXTEND_NEEDS_MAJORITY
+    }
+
+    /** What a row does: injects its fault into a workload on the bench's nodes, asserting what happens meanwhile. */
+    @FunctionalInterface
+    interface Scenario {
+        Measured run(RowBench bench) throws Exception;
+    }
+
+    final String fault;
+    final Expect criticalSections;
+    final Expect validity;
+    final int atLeast;
+    final String explanation;
+    final Scenario scenario;
+    final Set<Also> also;
+
+    FaultRow(String fault, Expect criticalSections, Expect validity, int atLeast, String explanation,
+            Scenario scenario, Also... also) {
+        this.fault = fault;
+        this.criticalSections = criticalSections;
+        this.validity = validity;
+        this.atLeast = atLeast;
+        this.explanation = explanation;
+        this.scenario = scenario;
+        this.also = also.length == 0 ? EnumSet.noneOf(Also.class) : EnumSet.copyOf(Arrays.asList(also));
+    }
+
+    /** The row's id as in the table: F0, F1a, F7b... */
+    String id() {
+        return name();
+    }
+
+    /** The checks of this row's histories. */
+    Row check() {
+        return Row.of(id(), fault).criticalSections(criticalSections).validity(validity).atLeast(atLeast)
+                .because(explanation);
+    }
+
+    @Override
+    public String toString() {
+        return id() + " " + fault;
+    }
+}

@@ -1,0 +1,190 @@
+package io.redlock.faults;
+
+import static io.redlock.faults.RowBench.PATIENCE;
+import static io.redlock.faults.RowBench.PROBE_TIMEOUT;
+import static io.redlock.faults.RowBench.TTL;
+import static io.redlock.faults.RowBench.sleep;
+import static io.redlock.faults.RowBench.ttls;
+import static io.redlock.faults.RowBench.uris;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.Lease;
+import io.redlock.NodeFailure;
+import io.redlock.Redlock;
+import io.redlock.RedlockObserver;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.TcpProxy;
+import io.redlock.testkit.history.Op;
+import io.redlock.testkit.history.Outcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Rows F10–F13: faults between client and nodes, through a TcpProxy per node (partitions, lost replies, latency). */
+final class NetworkFaultRows {
+
+    private static final Logger log = LoggerFactory.getLogger(FaultMatrixIT.class);
+
+    private NetworkFaultRows() {
+    }
+
+    /** F10. */
+    static Measured partitions(RowBench b) throws Exception {
+        List<TcpProxy> proxies = b.proxies();
+        Workload w = b.workload(uris(proxies));
+        w.awaitAcquisitions(2, PATIENCE);
+        proxies.get(0).blackhole(true);
+        proxies.get(1).blackhole(true);
+        w.awaitAcquisitions(3, PATIENCE);
+        b.asserted(FaultRow.Also.PROGRESS_UNDER_FAULT);
+        proxies.get(2).blackhole(true);
+        sleep(ttls(0.5));
+        int before = w.acquisitions.get();
+        sleep(ttls(3));
+        int during = w.acquisitions.get() - before;
+        proxies.forEach(TcpProxy::heal);
+        w.awaitAcquisitions(3, PATIENCE);
+        w.stop();
+        assertThat(during).as("acquisitions with 3 of 5 nodes partitioned away").isZero();
+        b.asserted(FaultRow.Also.NO_LOCK_WITHOUT_MAJORITY);
+        return Measured.of(w);
+    }
+
+    /** F11. */
+    static Measured repliesDropped(RowBench b) throws Exception {
+        List<TcpProxy> proxies = b.proxies();
+        Workload w = b.workload(uris(proxies));
+        w.awaitAcquisitions(2, PATIENCE);
+        Redlock probe = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(PROBE_TIMEOUT).build());
+        for (int i = 0; i < 3; i++) {
+            proxies.get(i).dropReplies(true);
+        }
+        assertThat(probe.tryAcquire("orphan-check", Duration.ofSeconds(30))).isEmpty();
+        b.asserted(FaultRow.Also.NO_LOCK_WITHOUT_MAJORITY);
+        sleep(ttls(2));
+        proxies.forEach(TcpProxy::heal);
+        // the SETs were applied but their replies lost: the library must have released them on every node
+        b.awaitGone(b.closeLater(new NodeKeys(b.nodes)), "orphan-check", ttls(10),
+                "F11: the attempt without replies released its keys");
+        w.awaitAcquisitions(3, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** F12. */
+    static Measured slowNodes(RowBench b) throws Exception {
+        List<TcpProxy> proxies = b.proxies();
+        Workload w = b.workload(uris(proxies));
+        w.awaitAcquisitions(2, PATIENCE);
+        proxies.get(0).delay(ttls(0.4));
+        proxies.get(1).delay(ttls(0.4));
+        w.awaitAcquisitions(6, PATIENCE);
+        w.stop();
+        proxies.forEach(TcpProxy::heal);
+
+        // validity is reported from the real elapsed time: a majority behind 0.3×TTL each way
+        Redlock patient = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(0.8)).build());
+        patient.tryAcquire("warm-up", TTL).orElseThrow().release();
+        proxies.get(2).delay(ttls(0.3));
+        proxies.get(0).delay(ttls(0.3));
+        proxies.get(1).delay(ttls(0.3));
+        long start = System.nanoTime();
+        Lease slow = patient.acquire("slow", TTL, ttls(10)).orElseThrow();
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        Duration drift = Duration.ofMillis(TTL.toMillis() / 100 + 2);
+        assertThat(slow.remainingValidity()).isLessThanOrEqualTo(TTL.minus(ttls(0.6)).minus(drift));
+        assertThat(elapsed).isGreaterThanOrEqualTo(ttls(0.6));
+        slow.release();
+        proxies.forEach(TcpProxy::heal);
+
+        slowAcquisitionIsRefusedAndReleased(b, proxies);
+        return Measured.of(w);
+    }
+
+    /**
+     * An acquisition whose round trip reaches its TTL − drift: lock TTL 2×TTL, 0.7×TTL latency each way on every
+     * node, a per-node timeout of 1.8×TTL above the round trip, and a drift allowance of 0.45 so the refusal point
+     * (1.1×TTL elapsed) sits well between the round trip and the timeout. (The round trip cannot reach the TTL itself:
+     * the per-node timeout must stay below every TTL.) It must return empty although every node granted, with no node
+     * failure, and delete its keys everywhere. The nodes' clocks go back 60 s once the keys are set, so a key still
+     * there later was left behind, not merely not yet expired.
+     */
+    private static void slowAcquisitionIsRefusedAndReleased(RowBench b, List<TcpProxy> proxies) throws Exception {
+        Duration slowTtl = ttls(2);
+        AtomicInteger nodeFailures = new AtomicInteger();
+        Redlock refusing = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(1.8))
+                .driftFactor(0.45).observer(new RedlockObserver() {
+                    @Override
+                    public void nodeFailed(NodeFailure failure) {
+                        nodeFailures.incrementAndGet();
+                    }
+                }).build());
+        refusing.tryAcquire("warm-up", slowTtl).orElseThrow().release();
+        NodeKeys keys = b.closeLater(new NodeKeys(b.nodes));
+        proxies.forEach(p -> p.delay(ttls(0.7)));
+        nodeFailures.set(0);
+        long start = System.nanoTime();
+        CompletableFuture<Optional<Lease>> attempt = refusing.tryAcquireAsync("slow-refused", slowTtl)
+                .toCompletableFuture();
+        b.keepKeysPastTheirTtl(keys, "slow-refused", ttls(1.5)); // the SETs land after 0.7×TTL
+        Optional<Lease> result = attempt.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        log.info("F12: the slow acquisition returned {} after {} ms", result, took.toMillis());
+        assertThat(result).as("an acquisition slower than TTL − drift is refused").isEmpty();
+        assertThat(nodeFailures.get()).as("every node answered in time: refused for its validity, not a timeout")
+                .isZero();
+        assertThat(took).isGreaterThanOrEqualTo(ttls(1.4));
+        b.asserted(FaultRow.Also.REFUSED_PAST_VALIDITY);
+        b.awaitGone(keys, "slow-refused", ttls(10), "F12: the refused slow acquisition released its keys");
+        proxies.forEach(TcpProxy::heal);
+        b.putClocksRight();
+    }
+
+    /** F13. */
+    static Measured extendUnderPartitionAndAfterExpiry(RowBench b) throws Exception {
+        RedisNodes nodes = b.nodes;
+        List<TcpProxy> proxies = b.proxies();
+        Workload w = b.workload(uris(proxies));
+        w.extendEachHold();
+        w.awaitAcquisitions(2, PATIENCE);
+        for (int attempt = 0; attempt < RowBench.ATTEMPTS && !anExtensionFailed(w); attempt++) {
+            w.awaitHolder(PATIENCE); // the holder extends after its work: partition 3 nodes before it does
+            for (int i = 0; i < 3; i++) {
+                proxies.get(i).blackhole(true);
+            }
+            sleep(ttls(1));
+            proxies.forEach(TcpProxy::heal);
+            w.awaitAcquisitions(1, PATIENCE);
+        }
+        assertThat(anExtensionFailed(w)).as("a holder's extension under the partition failed").isTrue();
+        assertThat(w.plainHistory.events()).as("extensions with a majority succeeded")
+                .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() == Outcome.OK);
+
+        Redlock holder = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(PROBE_TIMEOUT).build());
+        Lease lease = holder.acquire("extended", ttls(2), PATIENCE).orElseThrow();
+        for (int i = 0; i < 3; i++) {
+            proxies.get(i).blackhole(true);
+        }
+        assertThat(lease.extend(ttls(5))).as("extend without a majority").isFalse();
+        proxies.forEach(TcpProxy::heal);
+        await().atMost(PATIENCE).until(() -> !lease.isValid()
+                && nodes.servers().stream().allMatch(n -> n.get("extended") == null));
+        assertThat(holder.extend("extended", lease.value(), ttls(5))).as("extend after expiry").isEmpty();
+        assertThat(nodes.servers().stream().allMatch(n -> n.get("extended") == null)).as("never re-created").isTrue();
+        b.asserted(FaultRow.Also.EXTEND_NEEDS_MAJORITY);
+        w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    private static boolean anExtensionFailed(Workload w) {
+        return w.plainHistory.events().stream()
+                .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() != Outcome.OK && !e.pending());
+    }
+}

@@ -1,0 +1,161 @@
+package io.redlock.faults;
+
+import io.redlock.Lease;
+import io.redlock.Redlock;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.TcpProxy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What one matrix row runs on: its own five lock nodes (fresh for the row), a temporary directory, and everything the
+ * row starts (storage node, workload, proxies, probe clients), closed in reverse order when the row ends. Every wait
+ * derives from the TTL. Nothing here outlives a row, so rows run alone or in any order.
+ */
+final class RowBench implements AutoCloseable {
+
+    static final Duration TTL = Duration.ofMillis(600);
+    static final Duration PATIENCE = Duration.ofSeconds(30);
+    static final int ATTEMPTS = 5;
+    static final Duration PROBE_TIMEOUT = Duration.ofMillis(100);
+
+    private static final Logger log = LoggerFactory.getLogger(FaultMatrixIT.class);
+
+    final RedisNodes nodes;
+    final Path dir;
+    private final List<AutoCloseable> cleanup = new ArrayList<>();
+    private final EnumSet<FaultRow.Also> asserted = EnumSet.noneOf(FaultRow.Also.class);
+
+    RowBench(RedisNodes nodes, Path dir) {
+        this.nodes = nodes;
+        this.dir = dir;
+    }
+
+    /** Closes {@code resource} when the row ends (in reverse order of registration). */
+    <T extends AutoCloseable> T closeLater(T resource) {
+        cleanup.add(resource);
+        return resource;
+    }
+
+    /** Records that the row asserted {@code property} (after the assertion passed). */
+    void asserted(FaultRow.Also property) {
+        asserted.add(property);
+    }
+
+    /** The further properties the row asserted. */
+    Set<FaultRow.Also> asserted() {
+        return EnumSet.copyOf(asserted);
+    }
+
+    /** Three workers on {@code lockUris} with a storage node of their own, started. */
+    Workload workload(List<String> lockUris) {
+        RedisServer storage = closeLater(RedisServer.launch());
+        return closeLater(new Workload(lockUris, storage, TTL)).start();
+    }
+
+    /** A proxy in front of every lock node. */
+    List<TcpProxy> proxies() {
+        List<TcpProxy> proxies = new ArrayList<>();
+        for (RedisServer node : nodes) {
+            proxies.add(closeLater(TcpProxy.start(node.host(), node.port())));
+        }
+        return proxies;
+    }
+
+    static List<String> uris(List<TcpProxy> proxies) {
+        return proxies.stream().map(TcpProxy::uri).toList();
+    }
+
+    /** Runs {@code action} on the given nodes at once and waits for all. */
+    void onNodes(IntFunction<Runnable> action, int... indexes) {
+        CompletableFuture.allOf(Arrays.stream(indexes)
+                .mapToObj(i -> CompletableFuture.runAsync(action.apply(i))).toArray(CompletableFuture[]::new)).join();
+    }
+
+    static void sleep(Duration duration) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+    }
+
+    static Duration ttls(double n) {
+        return Duration.ofMillis((long) (TTL.toMillis() * n));
+    }
+
+    /**
+     * Repeats a fault until the history shows two critical sections and two validity windows overlapping (bounded).
+     * Holders work 0.6×TTL meanwhile (instead of TTL/3), still well inside their validity, so the fault has time to
+     * take effect while the holder holds.
+     */
+    static void injectUntilViolated(String row, Workload w, FaultStep fault) throws Exception {
+        w.workFor(ttls(0.6));
+        int attempt = 0;
+        while (attempt < ATTEMPTS && !Row.bothViolated(w)) {
+            fault.inject(w.awaitHolder(PATIENCE));
+            sleep(TTL);
+            attempt++;
+        }
+        log.info("{}: fault injected {} time(s)", row, attempt);
+        w.workFor(TTL.dividedBy(3));
+    }
+
+    @FunctionalInterface
+    interface FaultStep {
+        void inject(Lease holder) throws Exception;
+    }
+
+    /**
+     * Once {@code key} is on a majority of the nodes (the attempt's grants; waiting up to {@code landsWithin}), moves
+     * every node's clock back 60 s: from then on those keys outlive their TTL, so only a release removes them.
+     */
+    void keepKeysPastTheirTtl(NodeKeys keys, String key, Duration landsWithin) {
+        cleanup.add(this::putClocksRight);
+        keys.awaitOnAtLeast(key, 3, landsWithin);
+        onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ofSeconds(-60)), 0, 1, 2, 3, 4);
+    }
+
+    void putClocksRight() {
+        onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2, 3, 4);
+    }
+
+    /** Waits until no node has {@code key} (see {@link NodeKeys#awaitGone}), and records {@code NO_KEY_LEFT}. */
+    void awaitGone(NodeKeys keys, String key, Duration within, String what) {
+        keys.awaitGone(key, within, what);
+        asserted(FaultRow.Also.NO_KEY_LEFT);
+    }
+
+    /** A probe client connected to every node; the nodes a row stalls are resumed after it. */
+    Redlock connectedProbeBeforeStalls() {
+        Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
+        probe.tryAcquire("probe", TTL).orElseThrow().release();
+        cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
+        return probe;
+    }
+
+    @Override
+    public void close() throws Exception {
+        Exception first = null;
+        for (int i = cleanup.size() - 1; i >= 0; i--) {
+            try {
+                cleanup.get(i).close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
