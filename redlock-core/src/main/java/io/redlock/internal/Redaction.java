@@ -8,14 +8,14 @@ import java.util.List;
 
 /**
  * Keeps credentials out of messages: names nodes as {@code host:port}, masks the user-info part of URI strings and
- * scrubs any known password that a lower layer might have put into an error message. How user-info is found is
- * {@link Secrets}'s rule.
+ * scrubs any known password that a lower layer might have put into an error message. How secrets are found and
+ * hidden is {@link Secrets}'s rule, the one every module uses.
  */
 final class Redaction {
 
-    private final List<String> secrets;
+    private final Secrets secrets;
 
-    private Redaction(List<String> secrets) {
+    private Redaction(Secrets secrets) {
         this.secrets = secrets;
     }
 
@@ -27,7 +27,7 @@ final class Redaction {
                 addSecret(secrets, sentinel);
             }
         }
-        return new Redaction(List.copyOf(secrets));
+        return new Redaction(Secrets.of(List.of()).withPasswords(secrets));
     }
 
     @SuppressWarnings("deprecation")
@@ -62,13 +62,6 @@ final class Redaction {
 
     /** {@code text} with every known password and URI user-info replaced by {@code ***}. */
     String scrub(String text) {
-        if (text == null) {
-            return "";
-        }
-        String out = text;
-        for (String secret : secrets) {
-            out = out.replace(secret, Secrets.MASK);
-        }
-        return Secrets.mask(out);
+        return text == null ? "" : secrets.scrub(text);
     }
 }
