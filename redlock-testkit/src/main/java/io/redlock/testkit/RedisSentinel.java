@@ -39,7 +39,7 @@ public final class RedisSentinel implements AutoCloseable {
             throw new IllegalStateException("cannot create a temp dir: " + e.getMessage(), e);
         }
         Processes.deleteOnExit(dir);
-        int port = RedisServer.freePort();
+        int port = ServerProbes.freePort();
         List<String> conf = new ArrayList<>(List.of("port " + port, "bind " + HOST, "dir " + dir,
                 "sentinel monitor " + masterName + " " + HOST + " " + master.port() + " 1"));
         if (master.password() != null) {
@@ -61,11 +61,11 @@ public final class RedisSentinel implements AutoCloseable {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() - deadline < 0) {
             if (!process.isAlive()) {
-                String output = RedisServer.tail(logFile);
+                String output = ServerProbes.tail(logFile);
                 sentinel.close();
                 throw new IllegalStateException("the sentinel exited: " + output);
             }
-            if (RedisServer.answersPing(port)) {
+            if (ServerProbes.answersPing(port)) {
                 return sentinel;
             }
             try {

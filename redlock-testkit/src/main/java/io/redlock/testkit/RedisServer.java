@@ -1,17 +1,6 @@
 package io.redlock.testkit;
 
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One real {@code redis-server} child process on a free loopback port, with its own temporary directory. Started
@@ -36,60 +23,29 @@ import org.slf4j.LoggerFactory;
  */
 public final class RedisServer implements AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(RedisServer.class);
-    private static final String HOST = "127.0.0.1";
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
-    private static final int PORT_ATTEMPTS = 5;
-    /** Logged (at notice level) once the server listens: proof that the process answering is the one started. */
-    private static final String READY = "Ready to accept connections";
-
-    private final List<String> extraArgs;
     private final String password;
-    private final Path dir;
-    private final boolean clockShift;
-    private final IntSupplier freePorts;
-    private final Supplier<RedisBinary> binary;
+    private final ServerProcess process; // guarded by this
 
     private int port;
-    private Process process;
-    private boolean paused;
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
     private RedisServer(Builder builder) {
-        this.port = builder.port;
-        this.clockShift = builder.clockShift;
-        this.freePorts = builder.freePorts;
-        this.binary = builder.binary;
-        this.extraArgs = List.copyOf(builder.args);
-        rejectHiddenLog(extraArgs);
+        List<String> extraArgs = List.copyOf(builder.args);
+        this.process = new ServerProcess(extraArgs, builder.clockShift, builder.binary, builder.freePorts);
         int at = extraArgs.lastIndexOf("--requirepass");
         this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
-        try {
-            this.dir = Files.createTempDirectory("redlock-redis-");
-            Processes.deleteOnExit(dir);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create a temp dir: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@link #start()} reads the server's log (stdout, notice level) to know it is ready: it must stay there. */
-    private static void rejectHiddenLog(List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            String value = i + 1 < args.size() ? args.get(i + 1) : "";
-            boolean quiet = arg.equals("--loglevel") && (value.equals("warning") || value.equals("nothing"));
-            if (arg.equals("--logfile") || quiet) {
-                throw new IllegalArgumentException("the testkit reads the server's log on stdout at notice level to "
-                        + "know it is ready; remove " + arg + " " + value);
-            }
-        }
+        this.port = builder.port;
     }
 
     /** The password this server requires, or null. */
     String password() {
         return password;
+    }
+
+    /** A port on 127.0.0.1 that was free a moment ago. */
+    static int freePort() {
+        return ServerProbes.freePort();
     }
 
     /** A builder for a server with extra arguments or a password. */
@@ -107,108 +63,20 @@ public final class RedisServer implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("server is closed");
         }
-        if (process != null && process.isAlive()) {
-            return this;
+        if (!process.isRunning()) {
+            port = process.start(port); // a free port the first time, unless one was fixed; the same one after that
         }
-        boolean fixedPort = port != 0;
-        IllegalStateException last = null;
-        for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
-            int candidate = fixedPort ? port : freePorts.getAsInt();
-            try {
-                launch(candidate);
-                port = candidate;
-                return this;
-            } catch (PortInUse e) {
-                last = new IllegalStateException("port " + candidate + " is in use", e);
-                sleepQuietly(Duration.ofMillis(100L * (attempt + 1)));
-            }
-        }
-        throw last;
-    }
-
-    private void launch(int candidate) throws PortInUse {
-        RedisBinary binary = this.binary.get();
-        List<String> command = new ArrayList<>(List.of(binary.path().toString(),
-                "--port", Integer.toString(candidate), "--bind", HOST, "--dir", dir.toString(),
-                "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
-        if (binary.majorVersion() >= 7) {
-            command.addAll(List.of("--enable-debug-command", "local")); // for debugSleep(); off by default since 7
-        }
-        command.addAll(extraArgs);
-        Path logFile = logFile();
-        long logStart = logFile.toFile().length(); // 0 if absent; restarts append to the same log
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-        if (clockShift) {
-            builder.environment().put("LD_PRELOAD", ClockShim.library().toString());
-            builder.environment().put(ClockShim.OFFSET_FILE_ENV, clockOffsetFile().toString());
-        }
-        Process started;
-        try {
-            started = builder.start();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start redis-server: " + e.getMessage(), e);
-        }
-        Processes.register(started);
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        String ready = started.pid() + ":"; // its lines start "pid:role"
-        while (System.nanoTime() - deadline < 0) {
-            if (!started.isAlive()) {
-                Processes.unregister(started);
-                String output = tail(logFile);
-                if (output.contains("Address already in use")) {
-                    throw new PortInUse();
-                }
-                throw new IllegalStateException("redis-server exited with " + started.exitValue() + ": " + output);
-            }
-            // its own "ready" log line first: a PONG alone may come from whoever holds the port in a clash
-            if (logHasLine(logFile, logStart, ready, READY) && answersPing(candidate)) {
-                process = started;
-                paused = false;
-                log.debug("redis-server pid {} ready on {}:{}", started.pid(), HOST, candidate);
-                return;
-            }
-            sleepQuietly(Duration.ofMillis(5));
-        }
-        started.destroyForcibly();
-        Processes.unregister(started);
-        throw new IllegalStateException("redis-server did not answer within " + START_TIMEOUT + ": " + tail(logFile));
+        return this;
     }
 
     /** Graceful stop (SIGTERM, then SIGKILL after 5 s). */
     public synchronized void stop() {
-        end(false);
+        process.end(false);
     }
 
     /** SIGKILL: the process dies at once and, without persistence, forgets every key. */
     public synchronized void kill() {
-        end(true);
-    }
-
-    private void end(boolean force) {
-        if (process == null) {
-            return;
-        }
-        Process p = process;
-        if (paused && !force) {
-            Processes.signal(p, "CONT");
-        }
-        if (force) {
-            p.destroyForcibly();
-        } else {
-            p.destroy();
-        }
-        try {
-            if (!p.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        Processes.unregister(p);
-        process = null;
-        paused = false;
+        process.end(true);
     }
 
     /** Crash and immediate restart on the same port: the node comes back empty (SPEC R9's hazard). */
@@ -237,23 +105,21 @@ public final class RedisServer implements AutoCloseable {
     /** SIGSTOP: the process keeps its connections but answers nothing until {@link #resume()}. */
     public synchronized void pause() {
         requireRunning();
-        Processes.signal(process, "STOP");
-        paused = true;
+        process.pause(true);
     }
 
     /** SIGCONT after {@link #pause()}. */
     public synchronized void resume() {
         requireRunning();
-        Processes.signal(process, "CONT");
-        paused = false;
+        process.pause(false);
     }
 
     public synchronized boolean isRunning() {
-        return process != null && process.isAlive();
+        return process.isRunning();
     }
 
     public synchronized boolean isPaused() {
-        return paused;
+        return process.isPaused();
     }
 
     public synchronized long pid() {
@@ -262,7 +128,7 @@ public final class RedisServer implements AutoCloseable {
     }
 
     public String host() {
-        return HOST;
+        return ServerProbes.HOST;
     }
 
     public synchronized int port() {
@@ -271,20 +137,20 @@ public final class RedisServer implements AutoCloseable {
 
     /** {@code redis://127.0.0.1:port}, with the password if one was set. */
     public synchronized String uri() {
-        return "redis://" + (password == null ? "" : ":" + password + "@") + HOST + ":" + port;
+        return "redis://" + (password == null ? "" : ":" + password + "@") + ServerProbes.HOST + ":" + port;
     }
 
     /** {@code host:port}. */
     public synchronized String address() {
-        return HOST + ":" + port;
+        return ServerProbes.HOST + ":" + port;
     }
 
     public Path dir() {
-        return dir;
+        return process.dir();
     }
 
     public Path logFile() {
-        return dir.resolve("redis.log");
+        return process.logFile();
     }
 
     /**
@@ -292,13 +158,7 @@ public final class RedisServer implements AutoCloseable {
      * test. Fails if the server is down or paused (5 s timeout).
      */
     public <T> T redis(Function<RedisCommands<String, String>, T> commands) {
-        RedisURI.Builder uri = RedisURI.builder().withHost(HOST).withPort(port()).withTimeout(Duration.ofSeconds(5));
-        if (password != null) {
-            uri.withPassword(password.toCharArray());
-        }
-        try (StatefulRedisConnection<String, String> connection = TestkitClient.get().connect(uri.build())) {
-            return commands.apply(connection.sync());
-        }
+        return ServerCommands.run(port(), password, commands);
     }
 
     /**
@@ -307,30 +167,12 @@ public final class RedisServer implements AutoCloseable {
      * {@link Builder#clockShift()}. {@code Duration.ZERO} puts the clock right again.
      */
     public void shiftClock(Duration offset) {
-        if (!clockShift) {
-            throw new IllegalStateException("start the server with RedisServer.builder().clockShift() to shift its clock");
-        }
-        try {
-            Path file = clockOffsetFile();
-            Path tmp = dir.resolve("clock-offset.tmp");
-            Files.writeString(tmp, Long.toString(offset.toMillis()));
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write the clock offset: " + e.getMessage(), e);
-        }
-    }
-
-    private Path clockOffsetFile() {
-        return dir.resolve("clock-offset");
+        process.shiftClock(offset); // a file write: no lock needed
     }
 
     /** {@code CLIENT PAUSE ms WRITE}: the node stops processing writes (and scripts that write) for {@code pause}. */
     public void pauseWrites(Duration pause) {
-        redis(r -> r.dispatch(io.lettuce.core.protocol.CommandType.CLIENT,
-                new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
-                new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).add("PAUSE")
-                        .add(pause.toMillis()).add("WRITE")));
+        redis(r -> ServerCommands.pauseWrites(r, pause));
     }
 
     /**
@@ -338,19 +180,12 @@ public final class RedisServer implements AutoCloseable {
      * stage completes when the node is responsive again.
      */
     public CompletableFuture<Void> debugSleep(Duration stall) {
-        String seconds = String.format(java.util.Locale.ROOT, "%.3f", stall.toMillis() / 1000.0);
-        return CompletableFuture.runAsync(() -> redis(r -> r.dispatch(io.lettuce.core.protocol.CommandType.DEBUG,
-                new io.lettuce.core.output.StatusOutput<>(io.lettuce.core.codec.StringCodec.UTF8),
-                new io.lettuce.core.protocol.CommandArgs<>(io.lettuce.core.codec.StringCodec.UTF8).add("SLEEP")
-                        .add(seconds))));
+        return CompletableFuture.runAsync(() -> redis(r -> ServerCommands.debugSleep(r, stall)));
     }
 
     /** Caps memory with {@code maxmemory-policy allkeys-lru}: under pressure any key, lock keys included, is evicted. */
     public void evictAnyKeyAbove(long maxmemoryBytes) {
-        redis(r -> {
-            r.configSet("maxmemory-policy", "allkeys-lru");
-            return r.configSet("maxmemory", Long.toString(maxmemoryBytes));
-        });
+        redis(r -> ServerCommands.evictAnyKeyAbove(r, maxmemoryBytes));
     }
 
     /** {@code GET key} on this server. */
@@ -376,7 +211,7 @@ public final class RedisServer implements AutoCloseable {
             pendingRestart.cancel(false);
         }
         kill();
-        Processes.deleteNow(dir);
+        Processes.deleteNow(process.dir());
     }
 
     @Override
@@ -385,73 +220,9 @@ public final class RedisServer implements AutoCloseable {
     }
 
     private void requireRunning() {
-        if (process == null || !process.isAlive()) {
+        if (!process.isRunning()) {
             throw new IllegalStateException("redis-server on port " + port + " is not running");
         }
-    }
-
-    static boolean answersPing(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(HOST, port), 200);
-            socket.setSoTimeout(500);
-            OutputStream out = socket.getOutputStream();
-            out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            byte[] reply = new byte[64];
-            int n = in.read(reply);
-            if (n <= 0) {
-                return false;
-            }
-            String text = new String(reply, 0, n, StandardCharsets.US_ASCII);
-            // "+PONG", or an auth error from a password-protected server: both mean it serves requests
-            return text.startsWith("+PONG") || text.startsWith("-NOAUTH") || text.startsWith("-ERR");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Whether {@code file}, from byte {@code offset} on, has a line starting with {@code prefix} with {@code text}. */
-    static boolean logHasLine(Path file, long offset, String prefix, String text) {
-        try (var channel = Files.newByteChannel(file)) {
-            channel.position(offset);
-            String written = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
-            return written.lines().anyMatch(line -> line.startsWith(prefix) && line.contains(text));
-        } catch (IOException e) {
-            return false; // not written yet
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(false);
-            socket.bind(new InetSocketAddress(HOST, 0));
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free port on " + HOST + ": " + e.getMessage(), e);
-        }
-    }
-
-    static String tail(Path file) {
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    private static void sleepQuietly(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while starting redis-server", e);
-        }
-    }
-
-    private static final class PortInUse extends Exception {
-        private static final long serialVersionUID = 1L;
     }
 
     /** Extra arguments and a password for a {@link RedisServer}. */
@@ -459,7 +230,7 @@ public final class RedisServer implements AutoCloseable {
         private final List<String> args = new ArrayList<>();
         private int port;
         private boolean clockShift;
-        private IntSupplier freePorts = RedisServer::freePort;
+        private IntSupplier freePorts = ServerProbes::freePort;
         private Supplier<RedisBinary> binary = RedisBinary::get;
 
         private Builder() {

@@ -1,23 +1,15 @@
 package io.redlock.testkit;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,25 +31,23 @@ import org.slf4j.LoggerFactory;
  */
 public final class TcpProxy implements AutoCloseable {
 
+    /** Chunks that may wait in one direction of one connection before its reader blocks. */
+    static final int QUEUED_CHUNKS = 256;
+
     private static final Logger log = LoggerFactory.getLogger(TcpProxy.class);
     private static final String HOST = "127.0.0.1";
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
-    private static final int CHUNK_BYTES = 16 * 1024;
-    private static final int QUEUED_CHUNKS = 256;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
 
     private final String targetHost;
     private final int targetPort;
     private final ServerSocket listener;
     private final int port;
-    private final String threadPrefix;
-    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
-    private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+    private final ProxyFaults faults = new ProxyFaults();
+    private final ProxyThreads threads;
+    private final Set<ProxyConnection> open = ConcurrentHashMap.newKeySet();
     private final AtomicLong connectionIds = new AtomicLong();
 
-    private volatile long delayNanos;
-    private volatile boolean dropReplies;
-    private volatile boolean blackhole;
     private boolean closed; // guarded by this
 
     private TcpProxy(String targetHost, int targetPort, ServerSocket listener) {
@@ -65,7 +55,7 @@ public final class TcpProxy implements AutoCloseable {
         this.targetPort = targetPort;
         this.listener = listener;
         this.port = listener.getLocalPort();
-        this.threadPrefix = "tcp-proxy-" + port + "-";
+        this.threads = new ProxyThreads(port, address());
     }
 
     /** Starts a proxy to {@code targetHost:targetPort} that listens on 127.0.0.1, on a free port. */
@@ -84,7 +74,7 @@ public final class TcpProxy implements AutoCloseable {
         }
         TcpProxy proxy = new TcpProxy(targetHost, targetPort, listener);
         synchronized (proxy) {
-            proxy.spawn("accept", proxy::acceptLoop);
+            proxy.threads.spawn("accept", proxy::acceptLoop);
         }
         log.debug("tcp proxy {} -> {}:{} started", proxy.address(), targetHost, targetPort);
         return proxy;
@@ -110,11 +100,7 @@ public final class TcpProxy implements AutoCloseable {
      * already queued keep their due time, and the order of bytes is kept either way.
      */
     public TcpProxy delay(Duration eachWay) {
-        Objects.requireNonNull(eachWay, "eachWay");
-        if (eachWay.isNegative()) {
-            throw new IllegalArgumentException("delay must not be negative, was " + eachWay);
-        }
-        delayNanos = eachWay.toNanos();
+        faults.delay(eachWay);
         return this;
     }
 
@@ -123,7 +109,7 @@ public final class TcpProxy implements AutoCloseable {
      * commands reach Redis and are applied while their replies are lost.
      */
     public TcpProxy dropReplies(boolean on) {
-        dropReplies = on;
+        faults.dropReplies(on);
         return this;
     }
 
@@ -134,7 +120,7 @@ public final class TcpProxy implements AutoCloseable {
      * the wrong command.
      */
     public TcpProxy blackhole(boolean on) {
-        blackhole = on;
+        faults.blackhole(on);
         return this;
     }
 
@@ -143,11 +129,11 @@ public final class TcpProxy implements AutoCloseable {
      * later connections are accepted normally.
      */
     public TcpProxy reset() {
-        List<Connection> snapshot;
+        List<ProxyConnection> snapshot;
         synchronized (this) {
             snapshot = List.copyOf(open);
         }
-        for (Connection connection : snapshot) {
+        for (ProxyConnection connection : snapshot) {
             connection.close(true);
         }
         return this;
@@ -155,9 +141,7 @@ public final class TcpProxy implements AutoCloseable {
 
     /** Turns every fault off (no delay, no dropped replies, no blackhole); open connections keep working. */
     public TcpProxy heal() {
-        delayNanos = 0;
-        dropReplies = false;
-        blackhole = false;
+        faults.heal();
         return this;
     }
 
@@ -172,7 +156,7 @@ public final class TcpProxy implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<Connection> snapshot;
+        List<ProxyConnection> snapshot;
         synchronized (this) {
             if (!closed) {
                 closed = true;
@@ -180,26 +164,12 @@ public final class TcpProxy implements AutoCloseable {
             }
             snapshot = List.copyOf(open);
         }
-        // no thread is spawned after closed is set, so the thread set below is complete
+        // no thread is spawned after closed is set, so the threads awaited below are all there are
         closeQuietly(listener);
-        for (Connection connection : snapshot) {
+        for (ProxyConnection connection : snapshot) {
             connection.close(false);
         }
-        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-        for (Thread thread : List.copyOf(threads)) {
-            if (thread == Thread.currentThread()) {
-                continue;
-            }
-            try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            if (thread.isAlive()) {
-                log.warn("tcp proxy {}: thread {} did not stop within {}", address(), thread.getName(), STOP_TIMEOUT);
-            }
-        }
+        threads.awaitAll(STOP_TIMEOUT);
     }
 
     @Override
@@ -245,40 +215,20 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
+    /** Starts the threads of a new connection, unless the proxy is closed; they are spawned under this lock only. */
     private synchronized void register(Socket client, Socket server) {
         if (closed) {
             closeQuietly(client);
             closeQuietly(server);
             return;
         }
-        Connection connection = new Connection(connectionIds.incrementAndGet(), client, server);
+        ProxyConnection connection = new ProxyConnection(connectionIds.incrementAndGet(), client, server, faults,
+                threads, open::remove);
         connection.start();
         open.add(connection);
-        if (connection.closing.get()) {
+        if (connection.isClosing()) {
             open.remove(connection); // it ended before it was added
         }
-    }
-
-    /** Starts a daemon thread of this proxy; callers hold the lock and have checked that the proxy is open. */
-    private void spawn(String name, Runnable body) {
-        Thread thread = new Thread(() -> {
-            try {
-                body.run();
-            } catch (RuntimeException | Error e) {
-                log.warn("tcp proxy {}: thread {} failed", address(), Thread.currentThread().getName(), e);
-                throw e;
-            } finally {
-                threads.remove(Thread.currentThread());
-            }
-        }, threadPrefix + name);
-        thread.setDaemon(true);
-        threads.add(thread);
-        thread.start();
-    }
-
-    /** Whether bytes going this way are discarded right now. */
-    private boolean discarding(boolean replies) {
-        return replies && dropReplies;
     }
 
     private static boolean pause() {
@@ -291,7 +241,7 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(AutoCloseable closeable) {
+    static void closeQuietly(AutoCloseable closeable) {
         if (closeable == null) {
             return;
         }
@@ -299,162 +249,6 @@ public final class TcpProxy implements AutoCloseable {
             closeable.close();
         } catch (Exception e) {
             // closing anyway
-        }
-    }
-
-    /** One chunk of bytes (or, with null data, the end of the stream) and the System.nanoTime() it is due at. */
-    private record Chunk(byte[] data, long due) {
-    }
-
-    /** One client connection, its connection to the target and its four threads. */
-    private final class Connection {
-        final Socket client;
-        final Socket server;
-        final AtomicBoolean closing = new AtomicBoolean();
-        private final long id;
-        private final AtomicInteger finishedDirections = new AtomicInteger();
-        private final Direction toServer;
-        private final Direction toClient;
-
-        Connection(long id, Socket client, Socket server) {
-            this.id = id;
-            this.client = client;
-            this.server = server;
-            this.toServer = new Direction("c2s", client, server, false);
-            this.toClient = new Direction("s2c", server, client, true);
-        }
-
-        void start() {
-            toServer.start();
-            toClient.start();
-        }
-
-        /** Closes both sockets (with a RST if {@code abort}) and wakes this connection's threads so they end. */
-        void close(boolean abort) {
-            if (!closing.compareAndSet(false, true)) {
-                return;
-            }
-            open.remove(this);
-            if (abort) {
-                lingerZero(client);
-                lingerZero(server);
-            }
-            closeQuietly(client);
-            closeQuietly(server);
-            toServer.wake();
-            toClient.wake();
-        }
-
-        /** One direction has passed on its end of stream; when both have, the connection is done. */
-        void finished() {
-            if (finishedDirections.incrementAndGet() == 2) {
-                close(false);
-            }
-        }
-
-        private void lingerZero(Socket socket) {
-            try {
-                socket.setSoLinger(true, 0);
-            } catch (IOException e) {
-                // already closed
-            }
-        }
-
-        /** Bytes one way: a reader thread that stamps and queues them, a writer thread that delivers them. */
-        private final class Direction {
-            private final String name;
-            private final Socket from;
-            private final Socket to;
-            private final boolean replies;
-            private final BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>(QUEUED_CHUNKS);
-            private volatile Thread reader;
-            private volatile Thread writer;
-
-            Direction(String name, Socket from, Socket to, boolean replies) {
-                this.name = name;
-                this.from = from;
-                this.to = to;
-                this.replies = replies;
-            }
-
-            void start() {
-                String prefix = id + "-" + name + "-";
-                spawn(prefix + "read", this::readLoop);
-                spawn(prefix + "write", this::writeLoop);
-            }
-
-            void wake() {
-                Thread r = reader;
-                Thread w = writer;
-                if (r != null) {
-                    r.interrupt();
-                }
-                if (w != null) {
-                    w.interrupt();
-                }
-            }
-
-            private void readLoop() {
-                reader = Thread.currentThread();
-                byte[] buffer = new byte[CHUNK_BYTES];
-                try {
-                    InputStream in = from.getInputStream();
-                    while (!closing.get()) {
-                        int n = in.read(buffer);
-                        long due = System.nanoTime() + delayNanos;
-                        if (n < 0) {
-                            queue.put(new Chunk(null, due));
-                            return;
-                        }
-                        if (n > 0 && !discarding(replies)) {
-                            queue.put(new Chunk(Arrays.copyOf(buffer, n), due));
-                        }
-                    }
-                } catch (IOException e) {
-                    close(true); // a no-op if the connection is closing already; otherwise pass the error on
-                } catch (InterruptedException e) {
-                    // the connection is closing
-                }
-            }
-
-            private void writeLoop() {
-                writer = Thread.currentThread();
-                try {
-                    OutputStream out = to.getOutputStream();
-                    // closing is checked first: close() may have woken this thread before it was running
-                    while (!closing.get()) {
-                        Chunk chunk = queue.take();
-                        long wait = chunk.due() - System.nanoTime();
-                        if (wait > 0) {
-                            TimeUnit.NANOSECONDS.sleep(wait);
-                        }
-                        while (blackhole && !closing.get()) {
-                            TimeUnit.MILLISECONDS.sleep(1); // held until the partition heals or the proxy closes
-                        }
-                        if (chunk.data() == null) {
-                            shutdownOutput();
-                            finished();
-                            return;
-                        }
-                        if (!discarding(replies)) {
-                            out.write(chunk.data());
-                            out.flush();
-                        }
-                    }
-                } catch (IOException e) {
-                    close(true);
-                } catch (InterruptedException e) {
-                    // the connection is closing
-                }
-            }
-
-            private void shutdownOutput() {
-                try {
-                    to.shutdownOutput();
-                } catch (IOException e) {
-                    // the peer is gone already; finished() closes the rest
-                }
-            }
         }
     }
 }

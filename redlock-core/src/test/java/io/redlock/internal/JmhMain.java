@@ -1,4 +1,4 @@
-package io.redlock.bench;
+package io.redlock.internal;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the JMH microbenchmarks of {@code io.redlock.internal} under {@code exec:java}, arguments as for
+ * Runs the JMH microbenchmarks of {@code io.redlock.internal} (the {@code *Bench} classes beside this one, test
+ * sources, so they reach package-private classes without a split package) under {@code exec:java}:
+ * {@code mvn -pl redlock-core -am test-compile exec:java@jmh -Dexec.args="-f 1 -wi 5 -i 5"}, arguments as for
  * {@code org.openjdk.jmh.Main}. JMH starts each fork with {@code java.class.path}, which under {@code exec:java} is
  * Maven's launcher; this first sets it to the class path exec:java built, so the forks find the benchmarks.
  */

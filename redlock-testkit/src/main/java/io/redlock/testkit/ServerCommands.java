@@ -1,0 +1,55 @@
+package io.redlock.testkit;
+
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The commands a test sends a {@link RedisServer} itself, over a fresh connection of the testkit's own client, apart
+ * from the library under test.
+ */
+final class ServerCommands {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private ServerCommands() {
+    }
+
+    /** Runs {@code commands} over a new connection to {@code port} (with {@code password}, if not null), then closes it. */
+    static <T> T run(int port, String password, Function<RedisCommands<String, String>, T> commands) {
+        RedisURI.Builder uri = RedisURI.builder().withHost(ServerProbes.HOST).withPort(port).withTimeout(TIMEOUT);
+        if (password != null) {
+            uri.withPassword(password.toCharArray());
+        }
+        try (StatefulRedisConnection<String, String> connection = TestkitClient.get().connect(uri.build())) {
+            return commands.apply(connection.sync());
+        }
+    }
+
+    /** {@code CLIENT PAUSE ms WRITE}. */
+    static String pauseWrites(RedisCommands<String, String> redis, Duration pause) {
+        return redis.dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
+                new CommandArgs<>(StringCodec.UTF8).add("PAUSE").add(pause.toMillis()).add("WRITE"));
+    }
+
+    /** {@code DEBUG SLEEP seconds}: blocks the server's only thread, and so this call, for {@code stall}. */
+    static String debugSleep(RedisCommands<String, String> redis, Duration stall) {
+        String seconds = String.format(Locale.ROOT, "%.3f", stall.toMillis() / 1000.0);
+        return redis.dispatch(CommandType.DEBUG, new StatusOutput<>(StringCodec.UTF8),
+                new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(seconds));
+    }
+
+    /** {@code maxmemory-policy allkeys-lru} and {@code maxmemory}. */
+    static String evictAnyKeyAbove(RedisCommands<String, String> redis, long maxmemoryBytes) {
+        redis.configSet("maxmemory-policy", "allkeys-lru");
+        return redis.configSet("maxmemory", Long.toString(maxmemoryBytes));
+    }
+
+}
