@@ -175,7 +175,7 @@ final class Acquisition {
             return lost(replies, round); // never hand over a lease whose validity already ran out
         }
         engine.health().restored();
-        RedlockLease lease = new RedlockLease(engine, engine.nodes().ticker(), resource, key, value,
+        RedlockLease lease = new RedlockLease(engine, engine.nodes().ticker(), resource, keys, value,
                 Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies, token);
         engine.granted(lease);
         leaveQueueWhereRefused(replies);
@@ -190,7 +190,7 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
         failuresPreventedQuorum |= round.failuresPreventQuorum();
-        List<CompletableFuture<Long>> deletes = engine.releases().after(replies, key, value,
+        List<CompletableFuture<Long>> deletes = engine.releases().after(replies, keys, value,
                 Scripts.RELEASED_BY_CLEANUP, start + ttlNanos);
         return nodes.required(deletes, Releases.CONFIRMED, round.answered(), start + nodes.nodeTimeoutNanos())
                 .thenApply(released -> engine.health().notAcquired(resource, round));

@@ -44,7 +44,7 @@ final class ByValue {
         NodeSet nodes = engine.nodes();
         List<CompletableFuture<String>> none = nodes.send((i, node) -> CompletableFuture.completedFuture("OK"));
         long now = nodes.ticker().read();
-        return new RedlockLease(engine, nodes.ticker(), resource, keys.lock(), value, now,
+        return new RedlockLease(engine, nodes.ticker(), resource, keys, value, now,
                 now + engine.config().defaultTtl().toNanos(), none, Engine.UNKNOWN_TOKEN);
     }
 }

@@ -19,7 +19,7 @@ final class RedlockLease implements Lease {
     private final LeaseOps ops;
     private final Ticker ticker;
     private final String resource;
-    private final String key;
+    private final Keys keys;
     private final String value;
 
     private final List<? extends CompletableFuture<?>> acquireReplies;
@@ -34,7 +34,7 @@ final class RedlockLease implements Lease {
     private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
     private Watchdog watchdog;
 
-    RedlockLease(LeaseOps ops, Ticker ticker, String resource, String key, String value, long validUntil,
+    RedlockLease(LeaseOps ops, Ticker ticker, String resource, Keys keys, String value, long validUntil,
             long keyExpiry, List<? extends CompletableFuture<?>> acquireReplies, long token) {
         this.keyExpiry = keyExpiry;
         this.acquireReplies = acquireReplies;
@@ -42,7 +42,7 @@ final class RedlockLease implements Lease {
         this.ops = ops;
         this.ticker = ticker;
         this.resource = resource;
-        this.key = key;
+        this.keys = keys;
         this.value = value;
         this.validUntil = validUntil;
     }
@@ -57,8 +57,9 @@ final class RedlockLease implements Lease {
         return value;
     }
 
-    String key() {
-        return key;
+    /** The names of this lease's keys. */
+    Keys keys() {
+        return keys;
     }
 
     /** The acquisition's per-node replies; a release to a node is sent only after that node's reply. */

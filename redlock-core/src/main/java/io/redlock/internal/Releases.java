@@ -48,7 +48,7 @@ final class Releases {
             log.debug("{}: Redlock is closed; the lease is left to expire", lease.resource());
             return CompletableFuture.completedFuture(null);
         }
-        List<CompletableFuture<Long>> deletes = after(lease.acquireReplies(), lease.key(), lease.value(),
+        List<CompletableFuture<Long>> deletes = after(lease.acquireReplies(), lease.keys(), lease.value(),
                 Scripts.RELEASED_BY_HOLDER, lease.keyExpiry());
         return nodes.quorum(deletes, CONFIRMED).handle((round, failure) -> {
             if (failure != null) {
@@ -64,7 +64,7 @@ final class Releases {
 
     /** Releases a value held elsewhere, waiting for every node: how many held it, which did not answer. */
     CompletableFuture<ReleaseResult> releaseValue(RedlockLease adopted) {
-        List<CompletableFuture<Long>> deletes = after(adopted.acquireReplies(), adopted.key(), adopted.value(),
+        List<CompletableFuture<Long>> deletes = after(adopted.acquireReplies(), adopted.keys(), adopted.value(),
                 Scripts.RELEASED_BY_HOLDER, adopted.keyExpiry());
         return nodes.all(deletes, CONFIRMED).thenApply(round -> {
             List<NodeFailure> failures = round.failures();
@@ -81,9 +81,8 @@ final class Releases {
      * repeated until it landed or the key would have expired anyway at {@code expiresAt}. Returns each node's first
      * reply.
      */
-    List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, String key,
+    List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, Keys names,
             String value, String message, long expiresAt) {
-        Keys names = Keys.of(key);
         String[] keys = names.release();
         String[] args = {value, message + value, publishOnlyToQueue, names.released()};
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());

@@ -7,9 +7,12 @@
  *   <li>{@code NodeSet}: the Lettuce client, one {@code NodeClient} per node (one multiplexed connection each), the
  *       per-node timeout, the scheduler, and the one fan-out every operation uses ({@code send}), tallied by a
  *       {@code Round} with {@code QuorumTally};</li>
- *   <li>acquisition: {@code AcquireLoop} (retries, the waiter queue, wake-on-release) runs {@code Acquisition}s
- *       (one round, SPEC R3–R5, fencing steps 1–4); {@code Validity} does the validity arithmetic on the ticker;</li>
- *   <li>{@code Extension} (compare-and-PEXPIRE), driven by a lease's {@code Watchdog};</li>
+ *   <li>acquisition: {@code AcquireLoop} (retries paced by {@code Backoff}, the waiter queue, wake-on-release) runs
+ *       {@code Acquisition}s (one round, SPEC R3–R5, fencing steps 1–4); {@code Validity} does the validity
+ *       arithmetic on the ticker;</li>
+ *   <li>{@code Extension} (compare-and-PEXPIRE), driven by a lease's {@code Watchdog}, paced by
+ *       {@code ExtensionPacing};</li>
+ *   <li>{@code ByValue}: extend and release of a lease acquired elsewhere, known by its value;</li>
  *   <li>{@code Releases}: compare-and-delete, repeated per node until it lands ({@code NodeDelete});</li>
  *   <li>{@code Reports}: inspect, status and ping; {@code QueueUpkeep}: leaving waiter queues;</li>
  *   <li>{@code Events}: observer and listener dispatch.</li>

@@ -36,7 +36,7 @@ class RedlockLeaseTest {
     private final AtomicInteger watched = new AtomicInteger();
 
     private RedlockLease lease(Duration validFor) {
-        return new RedlockLease(ops, ticker, "orders:42", "app:orders:42", "abcdefghijklmnopqrstuvwxyz0",
+        return new RedlockLease(ops, ticker, "orders:42", Keys.of("app:orders:42"), "abcdefghijklmnopqrstuvwxyz0",
                 ticker.read() + validFor.toNanos(), ticker.read() + validFor.toNanos(),
                 List.of(CompletableFuture.completedFuture("OK")), 7);
     }

@@ -51,7 +51,7 @@ public class RedlockAutoConfiguration {
         try {
             config = builder.config();
         } catch (RedlockConfigException e) { // a customizer's value: core's message, named as well as it can be
-            throw RedlockPropertiesMapper.failure(e, properties);
+            throw ConfigFailures.of(e, properties);
         }
         if (mode == RedlockPropertiesMapper.Mode.SENTINEL) {
             log.warn(RedlockPropertiesMapper.SENTINEL_CAVEAT);

@@ -7,7 +7,6 @@ import io.redlock.RedlockConfigException;
 import io.redlock.RetryPolicy;
 import io.redlock.Secrets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -85,7 +84,8 @@ public final class RedlockPropertiesMapper {
      * settings are left for the caller. In sentinel mode this asks the sentinels for the master's address while
      * redlock-core cannot take a {@code redis-sentinel://} URI itself (see {@link #sentinelUri}). The values are
      * checked by redlock-core ({@link Redlock.Builder#config()}), the one place that knows what is valid; its
-     * {@link RedlockConfigException} comes back as a {@link RedlockPropertiesException} naming the property.
+     * {@link RedlockConfigException} comes back as a {@link RedlockPropertiesException} naming the property
+     * ({@link ConfigFailures}).
      *
      * @throws RedlockPropertiesException naming the property at fault
      */
@@ -111,7 +111,7 @@ public final class RedlockPropertiesMapper {
             }
             builder.config(); // core checks every value now, so the failure names a property
         } catch (RedlockConfigException e) {
-            throw failure(e, properties);
+            throw ConfigFailures.of(e, properties);
         }
         return builder;
     }
@@ -127,59 +127,8 @@ public final class RedlockPropertiesMapper {
         try {
             return LockOptions.builder().maxHold(properties.getDefaultMaxHold()).build();
         } catch (RedlockConfigException e) {
-            throw failure(e, properties);
+            throw ConfigFailures.of(e, properties);
         }
-    }
-
-    /**
-     * Core's {@link RedlockConfigException} as a failure naming the {@code redlock.*} properties at fault, with core's
-     * message (any password of the properties hidden) and what to change. The message names core's setting
-     * ({@code defaultTtl}, {@code maxHold}...), which {@link ConfigProperty} maps to the property; one about the nodes
-     * names the property of the mode, or the entry of {@code redlock.nodes} it quotes.
-     */
-    static RedlockPropertiesException failure(RedlockConfigException e, RedlockProperties properties) {
-        Secrets secrets = secrets(properties);
-        String message = secrets.scrub(e.getMessage());
-        ConfigProperty known = ConfigProperty.of(e.getMessage());
-        List<String> names = known != null ? known.properties : List.of(nodesProperty(properties, e.getMessage()));
-        String action = known != null && known.action != null ? known.action : "Correct " + names.get(0) + ".";
-        return new RedlockPropertiesException(names, names.get(0) + ": " + message, action, e);
-    }
-
-    /** The property behind a core message about the nodes: the entry of redlock.nodes it quotes, or the mode's. */
-    private static String nodesProperty(RedlockProperties properties, String message) {
-        Mode mode;
-        try {
-            mode = mode(properties);
-        } catch (RedlockPropertiesException noMode) {
-            return NODES;
-        }
-        if (mode == Mode.SINGLE) {
-            return SINGLE_ADDRESS;
-        }
-        if (mode == Mode.SENTINEL) {
-            return SENTINEL_MASTER;
-        }
-        List<String> nodes = properties.getNodes();
-        for (int i = 0; i < nodes.size(); i++) {
-            String node = nodes.get(i);
-            if (node != null && message.contains("'" + Secrets.of(List.of(node)).scrub(node) + "'")) {
-                return NODES + "[" + i + "]";
-            }
-        }
-        return NODES;
-    }
-
-    /** Every secret of the properties: the passwords in the node URIs and addresses, and the password settings. */
-    static Secrets secrets(RedlockProperties properties) {
-        List<String> texts = new ArrayList<>();
-        if (properties.getNodes() != null) {
-            texts.addAll(properties.getNodes());
-        }
-        texts.add(properties.getSingle().getAddress());
-        texts.addAll(properties.getSentinel().getAddresses());
-        return Secrets.of(texts).withPasswords(Arrays.asList(properties.getSingle().getPassword(),
-                properties.getSentinel().getPassword(), properties.getSentinel().getSentinelPassword()));
     }
 
     /**
@@ -193,44 +142,6 @@ public final class RedlockPropertiesMapper {
             throw invalid("redlock.retry.max-delay", "must be set (e.g. 200ms)");
         }
         return RetryPolicy.uniform(retry.getMinDelay(), retry.getMaxDelay());
-    }
-
-    /** Core's setting names in its messages, and the properties they come from. */
-    enum ConfigProperty {
-        TTL_VS_TIMEOUT("defaultTtl must be larger than the per-node timeout",
-                "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).",
-                "redlock.default-ttl", "redlock.node-timeout"),
-        DEFAULT_TTL("defaultTtl ", null, "redlock.default-ttl"),
-        NODE_TIMEOUT("nodeTimeout ", null, "redlock.node-timeout"),
-        DEFAULT_WAIT("defaultMaxWait ", null, "redlock.default-wait"),
-        DRIFT_FACTOR("driftFactor ", null, "redlock.drift-factor"),
-        RETRY_MIN("retry min delay ", null, "redlock.retry.min-delay"),
-        RETRY_MAX("retry max delay ", "Set redlock.retry.max-delay to at least redlock.retry.min-delay.",
-                "redlock.retry.max-delay", "redlock.retry.min-delay"),
-        KEY_PREFIX("keyPrefix ", null, "redlock.key-prefix"),
-        CLOCK_FLOOR("fencingClockFloor", "Turn fencing on, or the clock floor off.", "redlock.fencing.clock-floor",
-                "redlock.fencing.enabled"),
-        MAX_HOLD("maxHold ", null, "redlock.default-max-hold");
-
-        private final String prefix;
-        private final String action;
-        private final List<String> properties;
-
-        ConfigProperty(String prefix, String action, String... properties) {
-            this.prefix = prefix;
-            this.action = action;
-            this.properties = List.of(properties);
-        }
-
-        /** The setting a core message starts with, or null (the nodes). */
-        static ConfigProperty of(String message) {
-            for (ConfigProperty setting : values()) {
-                if (message != null && message.startsWith(setting.prefix)) {
-                    return setting;
-                }
-            }
-            return null;
-        }
     }
 
     /**

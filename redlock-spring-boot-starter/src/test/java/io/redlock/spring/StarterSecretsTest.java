@@ -52,7 +52,7 @@ class StarterSecretsTest {
         RedlockProperties properties = bind(Map.of("redlock.nodes", "redis://user:pass@h:1,rediss://:pw-2@h2:2/0",
                 "redlock.single.password", "s3cret", "redlock.sentinel.password", "sentinel-" + PASSWORD,
                 "redlock.sentinel.sentinel-password", "other-" + PASSWORD));
-        Secrets secrets = RedlockPropertiesMapper.secrets(properties);
+        Secrets secrets = ConfigFailures.secrets(properties);
         assertThat(secrets.scrub("redis://user:pass@h:1,rediss://:pw@h2:2/0 and redis://h3:3"))
                 .isEqualTo("redis://***@h:1,rediss://***@h2:2/0 and redis://h3:3");
         assertThat(secrets.scrub("oops s3cret")).isEqualTo("oops ***");
