@@ -2,6 +2,7 @@ package io.redlock;
 
 import io.redlock.internal.ConfigCheck;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -127,7 +128,7 @@ public final class LockOptions {
             if (extendWhenRemaining != null) {
                 ConfigCheck.positive("extendWhenRemaining", extendWhenRemaining);
                 if (ttl != null && extendWhenRemaining.compareTo(ttl) >= 0) {
-                    throw new RedlockConfigException("extendWhenRemaining must be less than the ttl " + ttl + ", was "
+                    throw new RedlockConfigException(List.of("extendWhenRemaining", "ttl"), "extendWhenRemaining must be less than the ttl " + ttl + ", was "
                             + extendWhenRemaining);
                 }
             }

@@ -376,16 +376,17 @@ public final class Redlock implements AutoCloseable {
             ConfigCheck.maxWait("defaultMaxWait", defaultMaxWait);
             ConfigCheck.driftFactor(driftFactor);
             if (retry == null) {
-                throw new RedlockConfigException("retry must not be null");
+                throw new RedlockConfigException(List.of("retry"), "retry must not be null");
             }
             if (keyPrefix == null) {
-                throw new RedlockConfigException("keyPrefix must not be null (use \"\" for none)");
+                throw new RedlockConfigException(List.of("keyPrefix"), "keyPrefix must not be null (use \"\" for none)");
             }
             if (ticker == null) {
-                throw new RedlockConfigException("ticker must not be null");
+                throw new RedlockConfigException(List.of("ticker"), "ticker must not be null");
             }
             if (fencingClockFloor && !fencing) {
-                throw new RedlockConfigException("fencingClockFloor(true) needs fencing(true)");
+                throw new RedlockConfigException(List.of("fencingClockFloor", "fencing"),
+                        "fencingClockFloor(true) needs fencing(true)");
             }
             return new RedlockConfig(all, defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
                     clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease, observer);

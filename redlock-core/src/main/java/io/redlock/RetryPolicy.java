@@ -1,6 +1,7 @@
 package io.redlock;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
@@ -49,10 +50,10 @@ public final class RetryPolicy {
         Objects.requireNonNull(min, "min");
         Objects.requireNonNull(max, "max");
         if (min.isNegative() || min.isZero()) {
-            throw new RedlockConfigException("retry min delay must be positive, was " + min);
+            throw new RedlockConfigException(List.of("retry.minDelay"), "retry min delay must be positive, was " + min);
         }
         if (max.compareTo(min) < 0) {
-            throw new RedlockConfigException("retry max delay must be >= min delay (" + min + "), was " + max);
+            throw new RedlockConfigException(List.of("retry.maxDelay", "retry.minDelay"), "retry max delay must be >= min delay (" + min + "), was " + max);
         }
         return new RetryPolicy(min, max);
     }

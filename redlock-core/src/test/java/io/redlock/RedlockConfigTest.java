@@ -120,4 +120,23 @@ class RedlockConfigTest {
         assertThatThrownBy(() -> fiveNodes().ticker(null).config()).isInstanceOf(RedlockConfigException.class)
                 .hasMessageContaining("ticker");
     }
+
+    @Test
+    void aRefusalNamesTheSettingsAtFaultSoOtherLayersCanNameTheirOwn() {
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://h:6379").defaultTtl(Duration.ofMillis(40)).config())
+                .isInstanceOfSatisfying(RedlockConfigException.class,
+                        e -> assertThat(e.settings()).containsExactly("defaultTtl", "nodeTimeout"));
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://h:0").config())
+                .isInstanceOfSatisfying(RedlockConfigException.class,
+                        e -> assertThat(e.settings()).containsExactly("nodes"));
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://h:6379").driftFactor(0.5).config())
+                .isInstanceOfSatisfying(RedlockConfigException.class,
+                        e -> assertThat(e.settings()).containsExactly("driftFactor"));
+        assertThatThrownBy(() -> RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(10)))
+                .isInstanceOfSatisfying(RedlockConfigException.class,
+                        e -> assertThat(e.settings()).containsExactly("retry.maxDelay", "retry.minDelay"));
+        assertThatThrownBy(() -> LockOptions.builder().maxHold(Duration.ZERO).build())
+                .isInstanceOfSatisfying(RedlockConfigException.class,
+                        e -> assertThat(e.settings()).containsExactly("maxHold"));
+    }
 }

@@ -20,6 +20,9 @@ public final class ConfigCheck {
     private static final Duration ONE_MILLI = Duration.ofMillis(1);
     private static final int NANOS_PER_MILLI = 1_000_000;
 
+    /** The setting a node URI or the node list belongs to. */
+    private static final List<String> NODES = List.of("nodes");
+
     private ConfigCheck() {
     }
 
@@ -28,7 +31,7 @@ public final class ConfigCheck {
         List<RedisURI> parsed = new ArrayList<>(uris.size());
         for (String uri : uris) {
             if (uri == null || uri.isBlank()) {
-                throw new RedlockConfigException("node URI must not be blank, was '" + uri + "'");
+                throw new RedlockConfigException(NODES, "node URI must not be blank, was '" + uri + "'");
             }
             Secrets secrets = Secrets.of(List.of(uri)); // Lettuce's messages may quote a piece of the password
             String shown = secrets.scrub(uri);
@@ -36,29 +39,29 @@ public final class ConfigCheck {
             try {
                 redisUri = RedisURI.create(uri.trim());
             } catch (RuntimeException e) {
-                throw new RedlockConfigException("invalid node URI '" + shown + "': "
+                throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': "
                         + secrets.scrub(String.valueOf(e.getMessage())));
             }
             if (redisUri.getSocket() == null && redisUri.getSentinelMasterId() == null
                     && (redisUri.getHost() == null || redisUri.getHost().isBlank())) {
-                throw new RedlockConfigException("invalid node URI '" + shown + "': no host");
+                throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': no host");
             }
             if (redisUri.getSocket() != null
                     && !io.lettuce.core.resource.Transports.NativeTransports.isDomainSocketSupported()) {
-                throw new RedlockConfigException("invalid node URI '" + shown + "': a Unix socket"
+                throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': a Unix socket"
                         + " needs Netty's native transport (epoll or kqueue), which is not on the class path; use"
                         + " redis://host:port");
             }
             int port = explicitPort(uri.trim());
             if (port == 0) {
                 // Lettuce takes port 0 for "no port" and would connect to 6379 instead
-                throw new RedlockConfigException("invalid node URI '" + shown + "': port "
+                throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': port "
                         + port + " is outside 1-65535");
             }
             String host = redisUri.getHost();
             if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
                 // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
-                throw new RedlockConfigException("invalid node URI '" + shown + "': bad port in '"
+                throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': bad port in '"
                         + secrets.scrub(host) + "'");
             }
             parsed.add(redisUri);
@@ -78,26 +81,26 @@ public final class ConfigCheck {
     /** At least one node and no node listed twice (Redlock needs independent masters, SPEC R1). */
     public static void nodes(List<RedisURI> nodes) {
         if (nodes.isEmpty()) {
-            throw new RedlockConfigException("no nodes: give at least one Redis URI with nodes(...) or node(...)");
+            throw new RedlockConfigException(NODES, "no nodes: give at least one Redis URI with nodes(...) or node(...)");
         }
         if (nodes.size() > MAX_NODES) {
-            throw new RedlockConfigException("at most " + MAX_NODES + " nodes, was " + nodes.size());
+            throw new RedlockConfigException(NODES, "at most " + MAX_NODES + " nodes, was " + nodes.size());
         }
         Set<String> seen = new HashSet<>();
         for (RedisURI uri : nodes) {
             String name = Redaction.nodeName(uri);
             if (!seen.add(name)) {
-                throw new RedlockConfigException("node " + name + " is listed twice; Redlock needs independent nodes");
+                throw new RedlockConfigException(NODES, "node " + name + " is listed twice; Redlock needs independent nodes");
             }
         }
     }
 
     public static void positive(String name, Duration value) {
         if (value == null) {
-            throw new RedlockConfigException(name + " must not be null");
+            throw new RedlockConfigException(List.of(name), name + " must not be null");
         }
         if (value.isNegative() || value.isZero()) {
-            throw new RedlockConfigException(name + " must be positive, was " + value);
+            throw new RedlockConfigException(List.of(name), name + " must be positive, was " + value);
         }
     }
 
@@ -106,24 +109,24 @@ public final class ConfigCheck {
         positive(name, ttl);
         if (ttl.compareTo(ONE_MILLI) < 0) {
             // PX takes milliseconds: anything shorter would be sent as PX 0, which Redis rejects
-            throw new RedlockConfigException(name + " must be at least 1 ms (PX takes milliseconds), was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be at least 1 ms (PX takes milliseconds), was " + ttl);
         }
         if (ttl.toNanosPart() % NANOS_PER_MILLI != 0) {
             // PX would silently drop the fraction: the caller would hold the lock for less than asked
-            throw new RedlockConfigException(name + " must be a whole number of milliseconds, was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be a whole number of milliseconds, was " + ttl);
         }
         if (ttl.compareTo(nodeTimeout) <= 0) {
-            throw new RedlockConfigException(
+            throw new RedlockConfigException(List.of(name, "nodeTimeout"),
                     name + " must be larger than the per-node timeout " + nodeTimeout + ", was " + ttl);
         }
         if (ttl.compareTo(Duration.ofDays(365)) > 0) {
-            throw new RedlockConfigException(name + " must be at most 365 days, was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be at most 365 days, was " + ttl);
         }
     }
 
     public static void driftFactor(double driftFactor) {
         if (!(driftFactor >= 0 && driftFactor < 0.5)) {
-            throw new RedlockConfigException("driftFactor must be in [0, 0.5), was " + driftFactor);
+            throw new RedlockConfigException(List.of("driftFactor"), "driftFactor must be in [0, 0.5), was " + driftFactor);
         }
     }
 
@@ -144,10 +147,10 @@ public final class ConfigCheck {
 
     public static void maxWait(String name, Duration maxWait) {
         if (maxWait == null) {
-            throw new RedlockConfigException(name + " must not be null");
+            throw new RedlockConfigException(List.of(name), name + " must not be null");
         }
         if (maxWait.isNegative()) {
-            throw new RedlockConfigException(name + " must not be negative, was " + maxWait);
+            throw new RedlockConfigException(List.of(name), name + " must not be negative, was " + maxWait);
         }
     }
 
@@ -158,11 +161,11 @@ public final class ConfigCheck {
     static void extendWhenRemaining(Duration extendWhenRemaining, Duration ttl, Duration latest) {
         positive("extendWhenRemaining", extendWhenRemaining);
         if (latest.isNegative() || latest.isZero()) {
-            throw new RedlockConfigException("ttl " + ttl + " is too short to be kept alive: right after an extension"
+            throw new RedlockConfigException(List.of("ttl"), "ttl " + ttl + " is too short to be kept alive: right after an extension"
                     + " no validity is left (ttl - drift - per-node timeout = " + latest + ")");
         }
         if (extendWhenRemaining.compareTo(latest) > 0) {
-            throw new RedlockConfigException("extendWhenRemaining must be at most " + latest + " for a ttl of " + ttl
+            throw new RedlockConfigException(List.of("extendWhenRemaining"), "extendWhenRemaining must be at most " + latest + " for a ttl of " + ttl
                     + " (ttl - drift - per-node timeout: the validity left right after an extension), was "
                     + extendWhenRemaining);
         }

@@ -5,6 +5,7 @@ import io.redlock.Secrets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Core's {@link RedlockConfigException}, the one judge of what is valid, as a {@link RedlockPropertiesException}
@@ -16,18 +17,44 @@ final class ConfigFailures {
     private ConfigFailures() {
     }
 
+    /** Core's settings, as {@link RedlockConfigException#settings()} names them, and the properties they come from. */
+    private static final Map<String, String> PROPERTIES = Map.ofEntries(
+            Map.entry("defaultTtl", "redlock.default-ttl"),
+            Map.entry("nodeTimeout", "redlock.node-timeout"),
+            Map.entry("defaultMaxWait", "redlock.default-wait"),
+            Map.entry("driftFactor", "redlock.drift-factor"),
+            Map.entry("retry.minDelay", "redlock.retry.min-delay"),
+            Map.entry("retry.maxDelay", "redlock.retry.max-delay"),
+            Map.entry("keyPrefix", "redlock.key-prefix"),
+            Map.entry("fencingClockFloor", "redlock.fencing.clock-floor"),
+            Map.entry("fencing", "redlock.fencing.enabled"),
+            Map.entry("maxHold", "redlock.default-max-hold"));
+
+    /** What to change, where "Correct the property." says too little: by the settings at fault. */
+    private static final Map<List<String>, String> ACTIONS = Map.of(
+            List.of("defaultTtl", "nodeTimeout"),
+            "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).",
+            List.of("retry.maxDelay", "retry.minDelay"),
+            "Set redlock.retry.max-delay to at least redlock.retry.min-delay.",
+            List.of("fencingClockFloor", "fencing"), "Turn fencing on, or the clock floor off.");
+
     /**
-     * Core's {@link RedlockConfigException} as a failure naming the {@code redlock.*} properties at fault, with core's
-     * message (any password of the properties hidden) and what to change. The message names core's setting
-     * ({@code defaultTtl}, {@code maxHold}...), which {@link ConfigProperty} maps to the property; one about the nodes
-     * names the property of the mode, or the entry of {@code redlock.nodes} it quotes.
+     * Core's {@link RedlockConfigException} as a failure naming the {@code redlock.*} properties behind the settings
+     * it names ({@link RedlockConfigException#settings()}), with core's message (any password of the properties
+     * hidden) and what to change. One about the nodes names the property of the mode, or the entry of
+     * {@code redlock.nodes} it quotes.
      */
     static RedlockPropertiesException of(RedlockConfigException e, RedlockProperties properties) {
-        Secrets secrets = secrets(properties);
-        String message = secrets.scrub(e.getMessage());
-        ConfigProperty known = ConfigProperty.of(e.getMessage());
-        List<String> names = known != null ? known.properties : List.of(nodesProperty(properties, e.getMessage()));
-        String action = known != null && known.action != null ? known.action : "Correct " + names.get(0) + ".";
+        String message = secrets(properties).scrub(e.getMessage());
+        List<String> names = new ArrayList<>();
+        for (String setting : e.settings()) {
+            names.add(setting.equals("nodes") ? nodesProperty(properties, e.getMessage())
+                    : PROPERTIES.getOrDefault(setting, "redlock." + setting));
+        }
+        if (names.isEmpty()) {
+            names.add(nodesProperty(properties, e.getMessage()));
+        }
+        String action = ACTIONS.getOrDefault(e.settings(), "Correct " + names.get(0) + ".");
         return new RedlockPropertiesException(names, names.get(0) + ": " + message, action, e);
     }
 
@@ -66,43 +93,4 @@ final class ConfigFailures {
         return Secrets.of(texts).withPasswords(Arrays.asList(properties.getSingle().getPassword(),
                 properties.getSentinel().getPassword(), properties.getSentinel().getSentinelPassword()));
     }
-
-    /** Core's setting names in its messages, and the properties they come from. */
-    private enum ConfigProperty {
-        TTL_VS_TIMEOUT("defaultTtl must be larger than the per-node timeout",
-                "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).",
-                "redlock.default-ttl", "redlock.node-timeout"),
-        DEFAULT_TTL("defaultTtl ", null, "redlock.default-ttl"),
-        NODE_TIMEOUT("nodeTimeout ", null, "redlock.node-timeout"),
-        DEFAULT_WAIT("defaultMaxWait ", null, "redlock.default-wait"),
-        DRIFT_FACTOR("driftFactor ", null, "redlock.drift-factor"),
-        RETRY_MIN("retry min delay ", null, "redlock.retry.min-delay"),
-        RETRY_MAX("retry max delay ", "Set redlock.retry.max-delay to at least redlock.retry.min-delay.",
-                "redlock.retry.max-delay", "redlock.retry.min-delay"),
-        KEY_PREFIX("keyPrefix ", null, "redlock.key-prefix"),
-        CLOCK_FLOOR("fencingClockFloor", "Turn fencing on, or the clock floor off.", "redlock.fencing.clock-floor",
-                "redlock.fencing.enabled"),
-        MAX_HOLD("maxHold ", null, "redlock.default-max-hold");
-
-        private final String prefix;
-        private final String action;
-        private final List<String> properties;
-
-        ConfigProperty(String prefix, String action, String... properties) {
-            this.prefix = prefix;
-            this.action = action;
-            this.properties = List.of(properties);
-        }
-
-        /** The setting a core message starts with, or null (the nodes). */
-        static ConfigProperty of(String message) {
-            for (ConfigProperty setting : values()) {
-                if (message != null && message.startsWith(setting.prefix)) {
-                    return setting;
-                }
-            }
-            return null;
-        }
-    }
-
 }
