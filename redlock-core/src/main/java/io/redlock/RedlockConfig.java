@@ -78,7 +78,12 @@ public final class RedlockConfig {
 
     /** The majority needed to acquire or extend: {@code nodes().size() / 2 + 1}. */
     public int quorum() {
-        return nodes.size() / 2 + 1;
+        return quorumOf(nodes.size());
+    }
+
+    /** The majority of {@code nodes} nodes, {@code nodes / 2 + 1}: how many must agree (SPEC R4). */
+    public static int quorumOf(int nodes) {
+        return nodes / 2 + 1;
     }
 
     /** The TTL of every call and option that gives none. */

@@ -3,6 +3,7 @@ package io.redlock.internal;
 import io.redlock.Lease;
 import io.redlock.NodeFailure;
 import io.redlock.QuorumUnreachableException;
+import io.redlock.RedlockConfig;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,7 +25,7 @@ final class QuorumHealth {
 
     QuorumHealth(int nodes) {
         this.nodes = nodes;
-        this.quorum = QuorumTally.quorum(nodes);
+        this.quorum = RedlockConfig.quorumOf(nodes);
     }
 
     /** A round reached a majority. */

@@ -1,5 +1,7 @@
 package io.redlock.internal;
 
+import io.redlock.RedlockConfig;
+
 /**
  * Counts one round's replies and decides as early as the outcome is certain: won once a majority granted, lost once
  * the refusals and failures make a majority impossible. Pure and not thread-safe; {@link Round} guards it.
@@ -19,12 +21,7 @@ final class QuorumTally {
             throw new IllegalArgumentException("nodes must be >= 1, was " + nodes);
         }
         this.nodes = nodes;
-        this.quorum = quorum(nodes);
-    }
-
-    /** The majority of {@code nodes}: {@code nodes / 2 + 1}. */
-    static int quorum(int nodes) {
-        return nodes / 2 + 1;
+        this.quorum = RedlockConfig.quorumOf(nodes);
     }
 
     void grant() {

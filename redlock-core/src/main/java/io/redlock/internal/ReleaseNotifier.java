@@ -5,6 +5,7 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.redlock.RedlockConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ final class ReleaseNotifier implements AutoCloseable {
         this.client = client;
         this.uris = uris;
         this.redaction = redaction;
-        this.quorum = QuorumTally.quorum(uris.size());
+        this.quorum = RedlockConfig.quorumOf(uris.size());
         this.connections = new ArrayList<>(uris.size());
         for (int i = 0; i < uris.size(); i++) {
             connections.add(null);

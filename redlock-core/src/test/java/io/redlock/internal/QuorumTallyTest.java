@@ -6,18 +6,19 @@ import static io.redlock.internal.QuorumTally.Decision.WON;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redlock.RedlockConfig;
 import org.junit.jupiter.api.Test;
 
 class QuorumTallyTest {
 
     @Test
     void quorumIsHalfPlusOne() {
-        assertThat(QuorumTally.quorum(1)).isEqualTo(1);
-        assertThat(QuorumTally.quorum(2)).isEqualTo(2);
-        assertThat(QuorumTally.quorum(3)).isEqualTo(2);
-        assertThat(QuorumTally.quorum(4)).isEqualTo(3);
-        assertThat(QuorumTally.quorum(5)).isEqualTo(3);
-        assertThat(QuorumTally.quorum(7)).isEqualTo(4);
+        assertThat(RedlockConfig.quorumOf(1)).isEqualTo(1);
+        assertThat(RedlockConfig.quorumOf(2)).isEqualTo(2);
+        assertThat(RedlockConfig.quorumOf(3)).isEqualTo(2);
+        assertThat(RedlockConfig.quorumOf(4)).isEqualTo(3);
+        assertThat(RedlockConfig.quorumOf(5)).isEqualTo(3);
+        assertThat(RedlockConfig.quorumOf(7)).isEqualTo(4);
     }
 
     @Test
