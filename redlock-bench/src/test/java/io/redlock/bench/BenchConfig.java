@@ -11,7 +11,8 @@ import java.util.Locale;
  * {@code bench.jit} [5s: each contestant runs this long at 16 in flight before anything is measured, so the JIT has
  * compiled its hot path], {@code bench.rounds} [5], {@code bench.warmup} [1s], {@code bench.window} [2s],
  * {@code bench.levels}
- * [1,16,64,256], {@code bench.contestants} [all: fenced,unfenced,lettuce,redisson,redisson-redlock],
+ * [1,16,64,256], {@code bench.contestants} [all: fenced,unfenced,lettuce,redisson,redisson-redlock; on request also
+ * fenced-blocking,unfenced-blocking,lettuce-blocking, measured with a caller thread per slot],
  * {@code bench.contended} [true], {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
  * {@code bench.out} [docs/bench]; the heap check: {@code bench.heap} [false], {@code bench.heap.pairs} [1000000],
  * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32].
@@ -28,8 +29,8 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
         levels = List.copyOf(levels);
         contestants = List.copyOf(contestants);
         contestants.forEach(id -> {
-            if (!Contestants.ALL.contains(id)) {
-                throw new IllegalArgumentException("unknown contestant " + id + ", known: " + Contestants.ALL);
+            if (!Contestants.KNOWN.contains(id)) {
+                throw Contestants.unknown(id);
             }
         });
         if (rounds < 1 || levels.isEmpty() || levels.stream().anyMatch(level -> level < 1)) {

@@ -22,6 +22,20 @@ interface Contestant extends AutoCloseable {
 
     CompletionStage<Void> pair(String resource, int slot);
 
+    /**
+     * Whether this contestant is measured with callers that block: a thread of its own per in-flight slot calls
+     * {@link #pairBlocking} in a loop, as {@code withLock} or a {@code Lock} is called by most Java code. Then
+     * {@link #pair} is not used.
+     */
+    default boolean blocking() {
+        return false;
+    }
+
+    /** One pair on the calling thread, which waits for the acquisition and the release; throws if not acquired. */
+    default void pairBlocking(String resource) throws Exception {
+        throw new UnsupportedOperationException(name() + " has no blocking mode");
+    }
+
     @Override
     void close();
 

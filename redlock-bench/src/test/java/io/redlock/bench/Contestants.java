@@ -1,6 +1,7 @@
 package io.redlock.bench;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The contestants by id, in the order of the table. */
 final class Contestants {
@@ -10,8 +11,17 @@ final class Contestants {
 
     static final List<String> ALL = List.of("fenced", "unfenced", BASELINE, "redisson", "redisson-redlock");
 
+    /**
+     * Measured with blocking callers (a thread per slot), on request only: redlock-java's blocking API, fenced and
+     * not, and bare Lettuce's Redlock with its caller waiting.
+     */
+    static final List<String> BLOCKING = List.of("fenced-blocking", "unfenced-blocking", BASELINE + "-blocking");
+
     private Contestants() {
     }
+
+    /** Every id {@link #create} knows: the default side-by-side ones, then the blocking ones. */
+    static final List<String> KNOWN = Stream.concat(ALL.stream(), BLOCKING.stream()).toList();
 
     /** Creates and connects the contestant {@code id} on the nodes {@code uris} (the 1-node ones use the first). */
     static Contestant create(String id, List<String> uris) {
@@ -21,7 +31,15 @@ final class Contestants {
             case BASELINE -> new LettuceContestant(uris);
             case "redisson" -> new RedissonLockContestant(uris.get(0));
             case "redisson-redlock" -> new RedissonRedLockContestant(uris);
-            default -> throw new IllegalArgumentException("unknown contestant " + id + ", known: " + ALL);
+            case "fenced-blocking" -> BlockingContestant.redlock(new RedlockContestant(uris, true));
+            case "unfenced-blocking" -> BlockingContestant.redlock(new RedlockContestant(uris, false));
+            case BASELINE + "-blocking" -> BlockingContestant.waitingOn(new LettuceContestant(uris));
+            default -> throw unknown(id);
         };
+    }
+
+    /** The error for an id {@link #create} does not know. */
+    static IllegalArgumentException unknown(String id) {
+        return new IllegalArgumentException("unknown contestant " + id + ", known: " + KNOWN);
     }
 }

@@ -1,5 +1,6 @@
 package io.redlock.bench;
 
+import io.redlock.Lease;
 import io.redlock.Redlock;
 import java.time.Duration;
 import java.util.List;
@@ -45,6 +46,13 @@ final class RedlockContestant implements Contestant {
         return redlock.tryAcquireAsync(resource, TTL).thenCompose(lease -> lease.isPresent()
                 ? lease.get().releaseAsync()
                 : Contestant.notAcquired(resource));
+    }
+
+    /** One pair through the blocking API: {@code tryAcquire}, then {@code Lease.release()}. */
+    void pairThroughBlockingApi(String resource) {
+        Lease lease = redlock.tryAcquire(resource, TTL)
+                .orElseThrow(() -> new IllegalStateException("not acquired: " + resource));
+        lease.release();
     }
 
     @Override

@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.HdrHistogram.Recorder;
 
 /**
- * One contestant at one in-flight level: the slots run without a break through a warm-up and then the measured
+ * One contestant at one in-flight level (slots of pairs in flight, or blocking caller threads): the slots run without a break through a warm-up and then the measured
  * window; a pair counts if it completed inside the window. Nothing starts after the window.
  */
 final class Window {
@@ -29,7 +30,7 @@ final class Window {
         long to = from + window.toNanos();
         AtomicReference<CpuMeter.Sample> cpuFrom = new AtomicReference<>();
         AtomicReference<CpuMeter.Sample> cpuTo = new AtomicReference<>();
-        PairLoop.run(contestant, resources, () -> sampleAtEdges(cpu, from, to, cpuFrom, cpuTo), new PairLoop.Sink() {
+        PairLoop.Sink sink = new PairLoop.Sink() {
             @Override
             public void completed(long startNanos, long endNanos) {
                 if (endNanos >= from && endNanos <= to) {
@@ -42,7 +43,13 @@ final class Window {
                 errors.increment();
                 firstError.compareAndSet(null, String.valueOf(error));
             }
-        }, DRAIN_LIMIT);
+        };
+        BooleanSupplier another = () -> sampleAtEdges(cpu, from, to, cpuFrom, cpuTo);
+        if (contestant.blocking()) {
+            ThreadLoop.run(contestant, resources, another, sink, DRAIN_LIMIT);
+        } else {
+            PairLoop.run(contestant, resources, another, sink, DRAIN_LIMIT);
+        }
         var histogram = latencies.getIntervalHistogram();
         double seconds = window.toNanos() / 1e9;
         long pairs = histogram.getTotalCount();
