@@ -17,19 +17,19 @@ final class NodePing {
     }
 
     /** PING on {@code node}; completes at the latest one per-node timeout after the call. */
-    static CompletableFuture<PingResult> one(NodeClient node, Round.Context context) {
-        long timeout = context.nodeTimeoutNanos();
-        long start = context.ticker().read();
+    static CompletableFuture<PingResult> one(NodeClient node, NodeSet nodes) {
+        long timeout = nodes.nodeTimeoutNanos();
+        long start = nodes.ticker().read();
         return node.<String>command(redis -> redis.ping()).toCompletableFuture()
                 .orTimeout(timeout, TimeUnit.NANOSECONDS)
                 .handle((pong, failure) -> {
-                    long took = context.ticker().read() - start;
+                    long took = nodes.ticker().read() - start;
                     if (failure == null && took <= timeout) {
                         return PingResult.answered(node.name(), Duration.ofNanos(took));
                     }
                     String problem = failure == null || Failures.unwrap(failure) instanceof TimeoutException
                             ? "no reply to PING within " + Failures.formatMillis(timeout)
-                            : Failures.of(node.name(), failure, context.redaction()).reason();
+                            : Failures.of(node.name(), failure, nodes.redaction()).reason();
                     return PingResult.unanswered(node.name(), problem);
                 });
     }

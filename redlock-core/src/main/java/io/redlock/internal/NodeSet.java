@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * node at once, then {@link #quorum}, {@link #all} or {@link #required} tally the replies as a {@link Round}, or
  * {@link #gather} waits for every node's report.
  */
-final class NodeSet implements Round.Context, AutoCloseable {
+final class NodeSet implements AutoCloseable {
 
     /** One node's part of a fan-out: the command for the node at {@code index} (in configuration order). */
     @FunctionalInterface
@@ -105,18 +105,18 @@ final class NodeSet implements Round.Context, AutoCloseable {
 
     /** Tallies replies until a majority granted or cannot any more, or the per-node timeout (SPEC R3). */
     <R> CompletableFuture<RoundResult<R>> quorum(List<? extends CompletionStage<R>> replies, Predicate<R> granted) {
-        return Round.quorum(nodes, replies, granted, this);
+        return Round.quorum(this, replies, granted);
     }
 
     /** Tallies replies until every node answered, or the per-node timeout. */
     <R> CompletableFuture<RoundResult<R>> all(List<? extends CompletionStage<R>> replies, Predicate<R> granted) {
-        return Round.all(nodes, replies, granted, this);
+        return Round.all(this, replies, granted);
     }
 
     /** Tallies the {@code required} nodes' replies, waiting for the others only until {@code othersDeadline}. */
     <R> CompletableFuture<RoundResult<R>> required(List<? extends CompletionStage<R>> replies, Predicate<R> granted,
             boolean[] required, long othersDeadline) {
-        return Round.required(nodes, replies, granted, required, othersDeadline, this);
+        return Round.required(this, replies, granted, required, othersDeadline);
     }
 
     /** {@code read} on every node at once; completes with every node's report, in node order. */
@@ -138,28 +138,25 @@ final class NodeSet implements Round.Context, AutoCloseable {
         return client;
     }
 
-    @Override
-    public long nodeTimeoutNanos() {
+    /** The per-node timeout, in nanoseconds. */
+    long nodeTimeoutNanos() {
         return nodeTimeoutNanos;
     }
 
-    @Override
-    public Ticker ticker() {
+    Ticker ticker() {
         return ticker;
     }
 
-    @Override
-    public Scheduler scheduler() {
+    Scheduler scheduler() {
         return scheduler;
     }
 
-    @Override
-    public Redaction redaction() {
+    Redaction redaction() {
         return redaction;
     }
 
-    @Override
-    public void nodeFailed(NodeFailure failure) {
+    /** A node failed or timed out in a round. */
+    void nodeFailed(NodeFailure failure) {
         failures.accept(failure);
     }
 

@@ -2,7 +2,6 @@ package io.redlock.internal;
 
 import io.redlock.NodeFailure;
 import io.redlock.RedlockClosedException;
-import io.redlock.Ticker;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,25 +18,9 @@ import java.util.function.Predicate;
  */
 final class Round<R> {
 
-    /** What a round needs from its engine. */
-    interface Context {
-        long nodeTimeoutNanos();
-
-        Ticker ticker();
-
-        Scheduler scheduler();
-
-        Redaction redaction();
-
-        /** A node failed or timed out in a round. */
-        default void nodeFailed(NodeFailure failure) {
-        }
-    }
-
-    private final List<NodeClient> nodes;
+    private final NodeSet nodes;
     private final Predicate<R> granted;
     private final boolean[] required;
-    private final Context context;
     private final QuorumTally tally;
     private final Object[] replies;
     private final NodeFailure[] failures;
@@ -53,12 +36,11 @@ final class Round<R> {
     private Future<?> timer;
     private Future<?> othersTimer;
 
-    private Round(List<NodeClient> nodes, Predicate<R> granted, boolean[] required, Context context) {
+    private Round(NodeSet nodes, Predicate<R> granted, boolean[] required) {
         int n = nodes.size();
         this.nodes = nodes;
         this.granted = granted;
         this.required = required;
-        this.context = context;
         this.tally = new QuorumTally(n);
         this.replies = new Object[n];
         this.failures = new NodeFailure[n];
@@ -72,37 +54,36 @@ final class Round<R> {
     }
 
     /** Decides as soon as a majority granted or cannot grant any more, or at the timeout. */
-    static <R> CompletableFuture<RoundResult<R>> quorum(List<NodeClient> nodes,
-            List<? extends CompletionStage<R>> replies, Predicate<R> granted, Context context) {
-        return new Round<>(nodes, granted, null, context).start(replies, 0);
+    static <R> CompletableFuture<RoundResult<R>> quorum(NodeSet nodes, List<? extends CompletionStage<R>> replies,
+            Predicate<R> granted) {
+        return new Round<>(nodes, granted, null).start(replies, 0);
     }
 
     /** Completes when every node answered, or at the timeout. */
-    static <R> CompletableFuture<RoundResult<R>> all(List<NodeClient> nodes,
-            List<? extends CompletionStage<R>> replies, Predicate<R> granted, Context context) {
+    static <R> CompletableFuture<RoundResult<R>> all(NodeSet nodes, List<? extends CompletionStage<R>> replies,
+            Predicate<R> granted) {
         boolean[] required = new boolean[nodes.size()];
         Arrays.fill(required, true);
-        return new Round<>(nodes, granted, required, context).start(replies, 0);
+        return new Round<>(nodes, granted, required).start(replies, 0);
     }
 
     /**
      * Completes when every node marked in {@code required} answered (or at the timeout), waiting for the other nodes
      * only until the ticker reaches {@code othersDeadline}.
      */
-    static <R> CompletableFuture<RoundResult<R>> required(List<NodeClient> nodes,
-            List<? extends CompletionStage<R>> replies, Predicate<R> granted, boolean[] required,
-            long othersDeadline, Context context) {
-        return new Round<>(nodes, granted, required.clone(), context)
-                .start(replies, othersDeadline - context.ticker().read());
+    static <R> CompletableFuture<RoundResult<R>> required(NodeSet nodes, List<? extends CompletionStage<R>> replies,
+            Predicate<R> granted, boolean[] required, long othersDeadline) {
+        return new Round<>(nodes, granted, required.clone())
+                .start(replies, othersDeadline - nodes.ticker().read());
     }
 
     private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
             long othersWaitNanos) {
-        Scheduler scheduler = context.scheduler();
+        Scheduler scheduler = nodes.scheduler();
         Future<?> t;
         Future<?> o = null;
         try {
-            t = scheduler.schedule(this::onTimeout, context.nodeTimeoutNanos());
+            t = scheduler.schedule(this::onTimeout, nodes.nodeTimeoutNanos());
             if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
                 o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos);
             }
@@ -134,8 +115,8 @@ final class Round<R> {
         }
         answered[node] = true;
         if (failure != null) {
-            failures[node] = Failures.of(nodes.get(node).name(), failure, context.redaction());
-            context.nodeFailed(failures[node]);
+            failures[node] = Failures.of(nodes.get(node).name(), failure, nodes.redaction());
+            nodes.nodeFailed(failures[node]);
             tally.fail();
         } else {
             replies[node] = reply;
@@ -185,14 +166,14 @@ final class Round<R> {
         if (!decided) {
             for (int i = 0; i < answered.length; i++) {
                 if (!answered[i]) {
-                    failures[i] = Failures.timeout(nodes.get(i).name(), context.nodeTimeoutNanos());
-                    context.nodeFailed(failures[i]);
+                    failures[i] = Failures.timeout(nodes.get(i).name(), nodes.nodeTimeoutNanos());
+                    nodes.nodeFailed(failures[i]);
                     tally.fail();
                 }
             }
         }
         finished = true;
-        return new RoundResult<>(tally.finalDecision() == QuorumTally.Decision.WON, context.ticker().read(),
+        return new RoundResult<>(tally.finalDecision() == QuorumTally.Decision.WON, nodes.ticker().read(),
                 replies.clone(), failures.clone(), answered.clone(), tally.failuresPreventQuorum(),
                 tally.refusalsPreventQuorum(), tally.granted());
     }
