@@ -1,99 +1,186 @@
 package io.redlock.internal;
 
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.netty.util.concurrent.EventExecutor;
-import io.netty.util.internal.ThreadExecutorMap;
+import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
- * One node's connection whose commands are coalesced: every command sent while an I/O thread handles a batch of
- * replies goes out in one write at the end of that batch, so N lock operations cost one system call per node instead
- * of N, and the node reads them in one go and answers in one write.
- *
- * <p>Lettuce's auto-flush is off on the connection. A command sent while a reply is being handed over on an I/O thread
- * ({@link #completeAsReply}: the next round of an acquisition, a release after an acquire, the next operation of a
- * caller that chains on replies) queues one flush task on that event loop if none is queued yet; the task runs once
- * the loop has finished the replies it is handling. A command sent from anywhere else is flushed at once, so a lone
- * caller pays no extra latency, and a caller that blocks on a thread of its own Netty event loop is not left waiting
- * for a flush its own thread would have to run. Order on the connection is the order of {@link #send}: the buffer is
- * a FIFO.
+ * One node's connection whose commands are written in batches. What {@link #send} and {@link #eval} queue is
+ * written when the {@link Flusher} of the node set says so — once per turn of the I/O event loop, together with
+ * everything queued meanwhile, or at once where waiting could stall the caller. Script runs queued one after the
+ * other go out as one call of {@link ScriptBatch} (a lone one as its own EVALSHA), so N lock operations to a node
+ * cost one command, one write and one Lua call instead of N. Order on the connection is the order of queueing: the
+ * queue is a FIFO, and a command that is not a script ends a batch.
  *
  * <p>Thread-safe.
  */
 final class BatchedConnection {
 
-    /** How deep this thread is inside {@link #completeAsReply} (reply hand-overs can nest). */
-    private static final ThreadLocal<int[]> REPLY_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    /** Where a node's answer to one queued command goes. */
+    interface Sink {
+        <T> void settle(BatchedConnection connection, CompletableFuture<T> reply, T value, Throwable failure);
+    }
+
+    /** A command that is not a batched script, and the stage its reply settles. */
+    private record Command<T>(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
+            CompletableFuture<T> reply) {
+    }
 
     private final StatefulRedisConnection<String, String> connection;
     private final RedisAsyncCommands<String, String> async;
+    private final Flusher flusher;
+    private final Sink sink;
+    /** {@link ScriptCall}s and {@link Command}s not written yet, in order. */
+    private final Queue<Object> queued = new ConcurrentLinkedQueue<>();
+    /** Whether this connection waits in the flusher already. */
     private final AtomicBoolean flushQueued = new AtomicBoolean();
-    private final Runnable flush = this::flushNow;
 
-    BatchedConnection(StatefulRedisConnection<String, String> connection) {
+    BatchedConnection(StatefulRedisConnection<String, String> connection, Flusher flusher, Sink sink) {
         this.connection = connection;
         this.async = connection.async();
+        this.flusher = flusher;
+        this.sink = sink;
         connection.setAutoFlushCommands(false);
     }
 
-    StatefulRedisConnection<String, String> connection() {
-        return connection;
-    }
-
-    /** Queues one command and makes sure it is flushed; a command that cannot be queued yields a failed stage. */
-    <T> CompletionStage<T> send(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command) {
-        CompletionStage<T> reply;
-        try {
-            reply = command.apply(async);
-        } catch (RuntimeException e) {
-            reply = CompletableFuture.failedFuture(e);
-        }
+    /** Queues one command; its reply (or the failure to send it) settles {@code reply} through the sink. */
+    <T> void send(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
+            CompletableFuture<T> reply) {
+        queued.add(new Command<>(command, reply));
         flushSoon();
-        return reply;
     }
 
-    /**
-     * Completes {@code reply} with a node's answer; commands that its continuations send are written together once
-     * the I/O thread has handled the replies at hand.
-     */
-    static <T> void completeAsReply(CompletableFuture<T> reply, T value, Throwable failure) {
-        int[] depth = REPLY_DEPTH.get();
-        depth[0]++;
-        try {
-            if (failure == null) {
-                reply.complete(value);
-            } else {
-                reply.completeExceptionally(failure);
-            }
-        } finally {
-            depth[0]--;
-        }
+    /** Queues one script run; it may share a call with the runs queued next to it. */
+    void eval(ScriptCall call) {
+        queued.add(call);
+        flushSoon();
     }
 
     private void flushSoon() {
-        EventExecutor loop = REPLY_DEPTH.get()[0] > 0 ? ThreadExecutorMap.currentExecutor() : null;
-        if (loop == null) {
-            connection.flushCommands();
-            return;
-        }
         if (flushQueued.compareAndSet(false, true)) {
-            try {
-                loop.execute(flush);
-            } catch (RejectedExecutionException shuttingDown) {
-                flushNow();
-            }
+            flusher.flushSoon(this);
         }
     }
 
-    /** Clears the flag before flushing: a command queued after the clear schedules its own flush. */
-    private void flushNow() {
+    /**
+     * Writes everything queued, runs of scripts as batches. Clears the flag first: whatever is queued after the clear
+     * asks for a flush of its own. Two threads flushing at once take turns, so the order holds.
+     */
+    void flushNow() {
         flushQueued.set(false);
-        connection.flushCommands();
+        synchronized (queued) {
+            List<ScriptCall> run = null;
+            Object next;
+            while ((next = queued.poll()) != null) {
+                if (next instanceof ScriptCall call && ScriptBatch.carries(call.script())) {
+                    if (run == null) {
+                        run = ScriptBatch.newRun();
+                    }
+                    run.add(call);
+                    if (run.size() == ScriptBatch.MAX_CALLS) {
+                        evalRun(run);
+                        run = null;
+                    }
+                    continue;
+                }
+                if (run != null) {
+                    evalRun(run);
+                    run = null;
+                }
+                if (next instanceof ScriptCall call) {
+                    eval(call.script(), call, true);
+                } else {
+                    dispatch((Command<?>) next);
+                }
+            }
+            if (run != null) {
+                evalRun(run);
+            }
+            connection.flushCommands();
+        }
+    }
+
+    private <T> void dispatch(Command<T> command) {
+        CompletionStage<T> reply;
+        try {
+            reply = command.command().apply(async);
+        } catch (RuntimeException e) {
+            sink.settle(this, command.reply(), null, e);
+            return;
+        }
+        reply.whenComplete((value, failure) -> sink.settle(this, command.reply(), value, failure));
+    }
+
+    private void evalRun(List<ScriptCall> run) {
+        if (run.size() == 1) {
+            eval(run.get(0).script(), run.get(0), true);
+        } else {
+            evalBatch(run, true);
+        }
+    }
+
+    /** One script run by EVALSHA, again by EVAL if the node does not know the script (a restarted server). */
+    private void eval(Script script, ScriptCall call, boolean bySha) {
+        RedisFuture<Long> reply;
+        try {
+            reply = bySha ? async.evalsha(script.sha(), ScriptOutputType.INTEGER, call.keys(), call.args())
+                    : async.eval(script.text(), ScriptOutputType.INTEGER, call.keys(), call.args());
+        } catch (RuntimeException e) {
+            sink.settle(this, call.reply(), null, e);
+            return;
+        }
+        reply.whenComplete((value, failure) -> {
+            if (bySha && unknownScript(failure)) {
+                eval(script, call, false);
+                flushSoon();
+            } else {
+                sink.settle(this, call.reply(), value, failure);
+            }
+        });
+    }
+
+    /** Many runs in one call of the batch script; each call's reply is its element of the batch's. */
+    private void evalBatch(List<ScriptCall> run, boolean bySha) {
+        Script batch = Scripts.BATCH;
+        String[] keys = ScriptBatch.keys(run);
+        String[] args = ScriptBatch.args(run);
+        RedisFuture<List<Object>> reply;
+        try {
+            reply = bySha ? async.evalsha(batch.sha(), ScriptOutputType.MULTI, keys, args)
+                    : async.eval(batch.text(), ScriptOutputType.MULTI, keys, args);
+        } catch (RuntimeException e) {
+            run.forEach(call -> sink.settle(this, call.reply(), null, e));
+            return;
+        }
+        reply.whenComplete((replies, failure) -> {
+            if (bySha && unknownScript(failure)) {
+                evalBatch(run, false);
+                flushSoon();
+                return;
+            }
+            for (int i = 0; i < run.size(); i++) {
+                CompletableFuture<Long> callReply = run.get(i).reply();
+                Object element = failure == null ? ScriptBatch.replyOf(replies, i) : failure;
+                if (element instanceof Long value) {
+                    sink.settle(this, callReply, value, null);
+                } else {
+                    sink.settle(this, callReply, null, (Throwable) element);
+                }
+            }
+        });
+    }
+
+    private static boolean unknownScript(Throwable failure) {
+        return failure != null && Failures.unwrap(failure) instanceof RedisNoScriptException;
     }
 
     void closeAsync() {

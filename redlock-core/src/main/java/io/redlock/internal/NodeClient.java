@@ -2,9 +2,7 @@ package io.redlock.internal;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
-import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -29,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * stays up, its reply was lost (or is very late), and every later reply would be matched to the wrong command: the
  * connection is dropped and a fresh one opened, so a reply can never be taken for another command's.
  */
-final class NodeClient implements AutoCloseable {
+final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     static final long RECONNECT_INTERVAL_MILLIS = 100;
 
@@ -40,6 +38,7 @@ final class NodeClient implements AutoCloseable {
     private final RedisClient client;
     private final Ticker ticker;
     private final Redaction redaction;
+    private final Flusher flusher;
 
     private final Object lock = new Object();
     private CompletableFuture<Void> connecting;
@@ -48,12 +47,14 @@ final class NodeClient implements AutoCloseable {
     private long lastAttempt;
     private boolean closed;
 
-    NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction, Duration connectTimeout) {
+    NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction, Duration connectTimeout,
+            Flusher flusher) {
         this.uri = withTimeout(uri, connectTimeout);
         this.name = Redaction.nodeName(uri);
         this.client = client;
         this.ticker = ticker;
         this.redaction = redaction;
+        this.flusher = flusher;
     }
 
     /**
@@ -85,7 +86,10 @@ final class NodeClient implements AutoCloseable {
         return command(redis -> redis.set(key, value, SetArgs.Builder.nx().px(ttlMillis)));
     }
 
-    /** Runs a script with EVALSHA, falling back to EVAL when the node does not know it (NOSCRIPT). */
+    /**
+     * Runs a script with EVALSHA, falling back to EVAL when the node does not know it (NOSCRIPT); runs queued for the
+     * node in the same turn share one call (see {@link BatchedConnection}).
+     */
     CompletionStage<Long> eval(Script script, String key, String... args) {
         return eval(script, new String[] {key}, args);
     }
@@ -97,15 +101,7 @@ final class NodeClient implements AutoCloseable {
             return unavailable();
         }
         CompletableFuture<Long> reply = new CompletableFuture<>();
-        conn.<Long>send(redis -> redis.evalsha(script.sha(), ScriptOutputType.INTEGER, keys, args))
-                .whenComplete((result, failure) -> {
-                    if (failure != null && Failures.unwrap(failure) instanceof RedisNoScriptException) {
-                        conn.<Long>send(redis -> redis.eval(script.text(), ScriptOutputType.INTEGER, keys, args))
-                                .whenComplete((retried, again) -> settle(conn, reply, retried, again));
-                    } else {
-                        settle(conn, reply, result, failure);
-                    }
-                });
+        conn.eval(new ScriptCall(script, keys, args, reply));
         return reply;
     }
 
@@ -116,13 +112,14 @@ final class NodeClient implements AutoCloseable {
             return unavailable();
         }
         CompletableFuture<T> reply = new CompletableFuture<>();
-        conn.send(command).whenComplete((result, failure) -> settle(conn, reply, result, failure));
+        conn.send(command, reply);
         return reply;
     }
 
-    private <T> void settle(BatchedConnection conn, CompletableFuture<T> reply, T result, Throwable failure) {
+    @Override
+    public <T> void settle(BatchedConnection conn, CompletableFuture<T> reply, T result, Throwable failure) {
         watchForLostReply(conn, failure);
-        BatchedConnection.completeAsReply(reply, result, failure);
+        flusher.completeAsReply(reply, result, failure);
     }
 
     /** Drops the connection if a command timed out: later replies on it can no longer be trusted to match. */
@@ -186,7 +183,7 @@ final class NodeClient implements AutoCloseable {
             connecting = null;
             closeIt = closed && conn != null;
             if (!closed && conn != null) {
-                batched = new BatchedConnection(conn);
+                batched = new BatchedConnection(conn, flusher, this);
                 connection = batched;
                 lastFailure = null;
             } else if (failure != null) {
@@ -199,12 +196,15 @@ final class NodeClient implements AutoCloseable {
         }
         if (conn != null) {
             log.debug("{}: connected", name);
-            for (Script script : Scripts.ALL) {
-                batched.send(redis -> redis.scriptLoad(script.text())).whenComplete((sha, e) -> {
+            for (Script script : Scripts.LOADED) {
+                CompletableFuture<String> loaded = new CompletableFuture<>();
+                loaded.whenComplete((sha, e) -> {
+                    flusher.noteLoop();
                     if (e != null) {
                         log.debug("{}: SCRIPT LOAD {} failed: {}", name, script.name(), redaction.scrub(e.toString()));
                     }
                 });
+                batched.send(redis -> redis.scriptLoad(script.text()), loaded);
             }
         } else {
             log.debug("{}: connection failed: {}", name, redaction.scrub(Failures.unwrap(failure).toString()));

@@ -76,8 +76,9 @@ final class NodeSet implements AutoCloseable {
                 .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
                 .build());
         List<NodeClient> list = new ArrayList<>();
+        Flusher flusher = new Flusher();
         for (RedisURI uri : config.nodes()) {
-            list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout));
+            list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout, flusher));
         }
         this.nodes = List.copyOf(list);
         connectAll(connectTimeout);

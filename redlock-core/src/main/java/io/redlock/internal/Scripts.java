@@ -27,7 +27,14 @@ final class Scripts {
     /** Raises the counter to the chosen token: {@code lua/commit-fence.lua}. */
     static final Script COMMIT_FENCE = Script.load("commit-fence");
 
+    /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE);
+
+    /** Runs of the scripts of {@link #ALL} in one call: {@code lua/batch.lua} behind the table of those scripts. */
+    static final Script BATCH = Script.of("batch", ScriptBatch.opsTable(ALL) + Script.load("batch").text());
+
+    /** What a connection loads when it opens: the scripts and the batch that carries them. */
+    static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, BATCH);
 
     private Scripts() {
     }
