@@ -12,7 +12,6 @@ import java.util.function.Supplier;
 final class Bench {
 
     private static final int NODES = 5;
-    private static final int CONTENDED_CLIENTS = 5;
 
     private Bench() {
     }
@@ -67,27 +66,30 @@ final class Bench {
 
     private static List<ContendedResult> contended(BenchConfig config, List<String> uris, Consumer<String> out) {
         List<ContendedResult> results = new ArrayList<>();
-        if (config.contestants().contains("fenced")) {
-            results.add(contended(config, "redlock-java (fenced)", "fenced", () -> new RedlockLockClient(uris), out));
-        }
-        if (config.contestants().contains("redisson")) {
-            results.add(contended(config, "Redisson RLock (1 node)", "redisson",
-                    () -> new RedissonLockClient(uris.get(0)), out));
+        for (int clients : config.contendedClients()) {
+            if (config.contestants().contains("fenced")) {
+                results.add(contended(config, clients, "redlock-java (fenced)", "fenced",
+                        () -> new RedlockLockClient(uris), out));
+            }
+            if (config.contestants().contains("redisson")) {
+                results.add(contended(config, clients, "Redisson RLock (1 node)", "redisson",
+                        () -> new RedissonLockClient(uris.get(0)), out));
+            }
         }
         return results;
     }
 
-    private static ContendedResult contended(BenchConfig config, String name, String id, Supplier<LockClient> client,
-            Consumer<String> out) {
+    private static ContendedResult contended(BenchConfig config, int count, String name, String id,
+            Supplier<LockClient> client, Consumer<String> out) {
         List<LockClient> clients = new ArrayList<>();
         try {
-            for (int i = 0; i < CONTENDED_CLIENTS; i++) {
+            for (int i = 0; i < count; i++) {
                 clients.add(client.get());
             }
             ContendedResult result = Contended.run(name, clients, "bench:contended:" + id,
                     config.contendedWarmup(), config.contendedWindow());
-            out.accept(String.format("contended, %-26s %.1f acquisitions/s, wait p50 %.1f ms, p99 %.1f ms, "
-                    + "timeouts %d", name, result.acquisitionsPerSecond(), result.waitP50Micros() / 1000.0,
+            out.accept(String.format("contended, %d clients, %-26s %.1f acquisitions/s, wait p50 %.1f ms, p99 %.1f ms, "
+                    + "timeouts %d", count, name, result.acquisitionsPerSecond(), result.waitP50Micros() / 1000.0,
                     result.waitP99Micros() / 1000.0, result.timeouts()));
             return result;
         } finally {

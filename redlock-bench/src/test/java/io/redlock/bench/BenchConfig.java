@@ -13,13 +13,14 @@ import java.util.Locale;
  * {@code bench.levels}
  * [1,16,64,256], {@code bench.contestants} [all: fenced,unfenced,lettuce,redisson,redisson-redlock; on request also
  * fenced-blocking,unfenced-blocking,lettuce-blocking, measured with a caller thread per slot],
- * {@code bench.contended} [true], {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
+ * {@code bench.contended} [true], {@code bench.contended.clients} [16,64: one run per count],
+ * {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
  * {@code bench.out} [docs/bench]; the heap check: {@code bench.heap} [false], {@code bench.heap.pairs} [1000000],
  * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
-        boolean contended, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap) {
+        boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
@@ -28,11 +29,15 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
     BenchConfig {
         levels = List.copyOf(levels);
         contestants = List.copyOf(contestants);
+        contendedClients = List.copyOf(contendedClients);
         contestants.forEach(id -> {
             if (!Contestants.KNOWN.contains(id)) {
                 throw Contestants.unknown(id);
             }
         });
+        if (contendedClients.isEmpty() || contendedClients.stream().anyMatch(clients -> clients < 2)) {
+            throw new IllegalArgumentException("need contended client counts >= 2: " + contendedClients);
+        }
         if (rounds < 1 || levels.isEmpty() || levels.stream().anyMatch(level -> level < 1)) {
             throw new IllegalArgumentException("need rounds >= 1 and in-flight levels >= 1: " + rounds + ", " + levels);
         }
@@ -47,6 +52,7 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                 list(property("bench.levels", "1,16,64,256")).stream().map(Integer::valueOf).toList(),
                 list(property("bench.contestants", String.join(",", Contestants.ALL))),
                 Boolean.parseBoolean(property("bench.contended", "true")),
+                list(property("bench.contended.clients", "16,64")).stream().map(Integer::valueOf).toList(),
                 duration(property("bench.contended.warmup", "2s")),
                 duration(property("bench.contended.window", "10s")),
                 Path.of(property("bench.out", "docs/bench")).toAbsolutePath().normalize(),

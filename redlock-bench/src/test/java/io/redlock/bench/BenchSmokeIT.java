@@ -15,8 +15,8 @@ class BenchSmokeIT {
 
     @Test
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
-        BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300), List.of(1, 16),
-                Contestants.KNOWN, true, Duration.ofMillis(300), Duration.ofSeconds(1), out,
+        BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
+                List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0));
 
         BenchReport report = Bench.run(config, line -> { });

@@ -36,8 +36,9 @@ final class ResultsFile {
                 "- %s at %d in flight, first error: `%s`%n", r.contestant(), r.inFlight(), r.firstError())));
         charts.forEach(chart -> md.append(String.format("%n![%s](%s)%n", chart.getFileName(), chart.getFileName())));
         if (!contended.isEmpty()) {
-            md.append(String.format("%n## Contended: %d clients, one resource, %d ms of work per hold%n%n",
-                            contended.get(0).clients(), Contended.WORK_MILLIS))
+            md.append(String.format("%n## Contended: %s clients, one resource, %d ms of work per hold%n%n",
+                            config.contendedClients().stream().map(String::valueOf)
+                                    .collect(java.util.stream.Collectors.joining(" and ")), Contended.WORK_MILLIS))
                     .append(String.format("Each client loops acquire (TTL 2 s, wait up to 5 s) → %d ms work → release; "
                             + "%s warm-up, %s measured. Wait = from starting to wait until acquired.%n%n",
                             Contended.WORK_MILLIS, text(config.contendedWarmup()), text(config.contendedWindow())))

@@ -184,7 +184,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             return;
         }
         if (listening && events == null) {
-            events = engine.releaseNotifier().subscribe(key, this);
+            events = engine.releaseNotifier().subscribe(key, waiterId, this);
         }
         if (releasedMeanwhile) {
             schedule(this::retry, jitterAfter(false), true);

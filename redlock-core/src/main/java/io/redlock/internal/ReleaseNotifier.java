@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * Tells waiting acquisitions that a resource was released: one pub/sub connection per node, opened on first use,
  * subscribed to {@code <key>:released} while anyone waits for that key. Every node publishes its own copy of an
  * event: a holder's release counts once a majority of nodes reported it, a failed attempt's clean-up at its first
- * copy. The copies of different events may interleave. A lost message only costs the waiter its polling delay.
+ * copy. The copies of different events may interleave. A holder's release is for the first waiter in the queue: a
+ * queued waiter hears it only if some node named it first, or named nobody (so a release does not make the whole
+ * queue try at once, to be refused but one). A lost message only costs the waiter its polling delay.
  */
 final class ReleaseNotifier implements AutoCloseable {
 
@@ -47,10 +49,14 @@ final class ReleaseNotifier implements AutoCloseable {
         }
     }
 
-    /** Starts telling {@code listener} about {@code key}'s lock events; close the subscription when done waiting. */
-    synchronized Subscription subscribe(String key, Listener listener) {
+    /**
+     * Starts telling {@code listener} about {@code key}'s lock events; close the subscription when done waiting.
+     * {@code waiterId} is the listener's place in the waiter queues (null if it does not queue: it hears every
+     * release).
+     */
+    synchronized Subscription subscribe(String key, String waiterId, Listener listener) {
         String channel = Keys.of(key).released();
-        Subscription subscription = new Subscription(channel, listener);
+        Subscription subscription = new Subscription(channel, waiterId, listener);
         if (closed) {
             return subscription;
         }
@@ -128,45 +134,57 @@ final class ReleaseNotifier implements AutoCloseable {
     /** One waiter's subscription: counts the per-node copies of each event and tells its listener once. */
     final class Subscription implements AutoCloseable {
         private final String channel;
+        private final String waiterId;
         private final Listener listener;
-        /** The nodes that reported each recent event; events from several clients interleave (guarded by this). */
-        private final Map<String, Long> reportedBy = new LinkedHashMap<>(RECENT_EVENTS * 2) {
+        /** The copies of each recent event; events from several clients interleave (guarded by this). */
+        private final Map<String, Copies> reportedBy = new LinkedHashMap<>(RECENT_EVENTS * 2) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Copies> eldest) {
                 return size() > RECENT_EVENTS;
             }
         };
 
-        private Subscription(String channel, Listener listener) {
+        private Subscription(String channel, String waiterId, Listener listener) {
             this.channel = channel;
+            this.waiterId = waiterId;
             this.listener = listener;
         }
 
-        /** A release counts at the majority of copies (then a majority is free), a clean-up at its first copy. */
+        /**
+         * A release counts at the majority of copies (then a majority is free) if one of them named this waiter
+         * first or nobody; a clean-up counts at its first copy.
+         */
         private void signal(String message, int node) {
-            Runnable event;
+            int end = message.lastIndexOf(Scripts.FIRST_WAITER);
+            String event = end < 0 ? message : message.substring(0, end);
+            String first = end < 0 ? "" : message.substring(end + 1);
+            boolean cleanup = event.startsWith(Scripts.RELEASED_BY_CLEANUP);
             synchronized (this) {
-                long before = reportedBy.getOrDefault(message, 0L);
-                long now = before | 1L << node;
-                if (now == before) {
+                Copies copies = reportedBy.computeIfAbsent(event, e -> new Copies());
+                long before = copies.nodes;
+                copies.nodes |= 1L << node;
+                copies.forMe |= waiterId == null || first.isEmpty() || first.equals(waiterId);
+                int count = Long.bitCount(copies.nodes);
+                boolean tell = !copies.told && copies.nodes != before
+                        && (cleanup || (count >= quorum && copies.forMe));
+                if (!tell) {
                     return;
                 }
-                reportedBy.put(message, now);
-                int copies = Long.bitCount(now);
-                if (message.startsWith(Scripts.RELEASED_BY_CLEANUP)) {
-                    event = copies == 1 ? () -> listener.released(true) : null;
-                } else {
-                    event = copies == quorum ? () -> listener.released(false) : null;
-                }
+                copies.told = true;
             }
-            if (event != null) {
-                event.run();
-            }
+            listener.released(cleanup);
         }
 
         @Override
         public void close() {
             unsubscribe(this);
         }
+    }
+
+    /** Which nodes reported one event, whether one named this waiter (or nobody) first, and whether it was told. */
+    private static final class Copies {
+        long nodes;
+        boolean forMe;
+        boolean told;
     }
 }

@@ -12,6 +12,8 @@ final class Scripts {
     static final String RELEASED_BY_HOLDER = "r:";
     /** Message prefix of the clean-up after a failed attempt (then its value): contenders collided. */
     static final String RELEASED_BY_CLEANUP = "c:";
+    /** Ends a release message's event; what follows names the first waiter in the node's queue ("" if none). */
+    static final char FIRST_WAITER = '>';
     /** Compare-and-delete, then the release message: {@code lua/release.lua}. */
     static final Script RELEASE = Script.load("release");
 

@@ -25,7 +25,7 @@ class ReleaseNotifierIT {
         RedisClient client = RedisClient.create();
         List<String> heard = new CopyOnWriteArrayList<>();
         try (ReleaseNotifier notifier = new ReleaseNotifier(client, uris, Redaction.of(uris));
-                ReleaseNotifier.Subscription subscription = notifier.subscribe(KEY,
+                ReleaseNotifier.Subscription subscription = notifier.subscribe(KEY, null,
                         cleanup -> heard.add(cleanup ? "clean-up" : "release"))) {
             await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
                     .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
@@ -40,6 +40,35 @@ class ReleaseNotifierIT {
             await().atMost(Duration.ofSeconds(5)).until(() -> heard.contains("release"));
             await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(1))
                     .until(() -> heard.equals(List.of("clean-up", "release")));
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    @Test
+    void aReleaseWakesTheWaiterTheNodesNameFirstAndNoOtherQueuedWaiter(RedisNodes nodes) {
+        List<RedisURI> uris = nodes.uris().stream().map(RedisURI::create).toList();
+        RedisClient client = RedisClient.create();
+        List<String> heard = new CopyOnWriteArrayList<>();
+        try (ReleaseNotifier notifier = new ReleaseNotifier(client, uris, Redaction.of(uris));
+                ReleaseNotifier.Subscription first = notifier.subscribe(KEY, "w1", cleanup -> heard.add("w1"));
+                ReleaseNotifier.Subscription second = notifier.subscribe(KEY, "w2", cleanup -> heard.add("w2"));
+                ReleaseNotifier.Subscription unqueued = notifier.subscribe(KEY, null, cleanup -> heard.add("any"))) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
+                    .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
+
+            for (int node = 0; node < 3; node++) {
+                publish(nodes, node, "r:holder>w1");
+            }
+            await().atMost(Duration.ofSeconds(5)).until(() -> heard.size() == 2);
+            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(1))
+                    .until(() -> heard.containsAll(List.of("w1", "any")) && heard.size() == 2);
+
+            heard.clear();
+            for (int node = 0; node < 3; node++) {
+                publish(nodes, node, "r:next>"); // nobody queued on these nodes: everyone may try
+            }
+            await().atMost(Duration.ofSeconds(5)).until(() -> heard.size() == 3);
         } finally {
             client.shutdown();
         }
