@@ -7,18 +7,23 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * CPU time spent so far by this JVM and by the Redis nodes (from {@code /proc/<pid>/stat}, Linux), so a window can
- * report CPU per pair: on a shared 2-core machine that is steadier than pairs per second, and it says which side
- * bounds the throughput.
+ * CPU time spent so far by this JVM and by the Redis nodes (from {@code /proc/<pid>/stat}, Linux), and the bytes
+ * this JVM's threads allocated, so a window can report CPU and allocation per pair: on a shared 2-core machine that
+ * is steadier than pairs per second, and it says which side bounds the throughput.
  */
 final class CpuMeter {
 
     /** USER_HZ: the unit of utime and stime in /proc/<pid>/stat; 100 on every Linux this runs on. */
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
-    /** Cumulative CPU nanoseconds of the client and of all nodes at one instant. */
-    record Sample(long clientNanos, long serverNanos) {
+    /** Cumulative CPU nanoseconds of the client and of all nodes, and bytes the client allocated, at one instant. */
+    record Sample(long clientNanos, long serverNanos, long allocatedBytes) {
     }
+
+    /** What threads that have ended allocated (they no longer show in the thread bean): see {@link #threadEnds}. */
+    private static final java.util.concurrent.atomic.LongAdder ENDED = new java.util.concurrent.atomic.LongAdder();
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final List<Long> serverPids;
 
@@ -33,7 +38,21 @@ final class CpuMeter {
         for (long pid : serverPids) {
             server += processCpuNanos(pid);
         }
-        return new Sample(client, server);
+        return new Sample(client, server, allocatedBytes());
+    }
+
+    /** A thread the harness started is about to end: its allocations still count. */
+    static void threadEnds() {
+        ENDED.add(THREADS.getCurrentThreadAllocatedBytes());
+    }
+
+    /** Bytes allocated by this JVM's live threads and by the harness threads that ended. */
+    private static long allocatedBytes() {
+        long total = ENDED.sum();
+        for (long bytes : THREADS.getThreadAllocatedBytes(THREADS.getAllThreadIds())) {
+            total += Math.max(0, bytes);
+        }
+        return total;
     }
 
     /** utime + stime of a process, or 0 if it cannot be read (then the figure is shown as unknown). */

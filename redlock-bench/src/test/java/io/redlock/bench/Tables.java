@@ -19,11 +19,12 @@ final class Tables {
                     micros(r.p999Micros()),
                     base.map(b -> ratio(r.pairsPerSecond(), b.pairsPerSecond())).orElse("-"),
                     base.map(b -> ratio(r.p50Micros(), b.p50Micros())).orElse("-"),
-                    cpuMicros(r.clientCpuMicros()), cpuMicros(r.serverCpuMicros()),
+                    whole(r.clientCpuMicros()), whole(r.serverCpuMicros()), whole(r.allocatedBytes()),
                     Long.toString(r.errors()));
         }).toList();
         return new TextTable(List.of("contestant", "nodes", "in-flight", "pairs/s", "p50 µs", "p99 µs", "p99.9 µs",
-                "pairs/s vs Lettuce", "p50 vs Lettuce", "client CPU µs/pair", "Redis CPU µs/pair", "errors"), rows);
+                "pairs/s vs Lettuce", "p50 vs Lettuce", "client CPU µs/pair", "Redis CPU µs/pair", "client alloc B/pair",
+                "errors"), rows);
     }
 
     static TextTable contended(List<ContendedResult> results) {
@@ -47,7 +48,7 @@ final class Tables {
                         String.format("%+,d", (used.get(i) - used.get(0)) >> 10))).toList());
     }
 
-    private static String cpuMicros(double value) {
+    private static String whole(double value) {
         return Double.isNaN(value) ? "-" : String.format("%.0f", value);
     }
 

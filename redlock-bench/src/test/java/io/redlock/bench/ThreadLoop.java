@@ -66,6 +66,8 @@ final class ThreadLoop {
             }
         } catch (RuntimeException | Error e) {
             broken.compareAndSet(null, e);
+        } finally {
+            CpuMeter.threadEnds();
         }
     }
 }

@@ -59,7 +59,9 @@ final class Window {
                 : (end.clientNanos() - start.clientNanos()) / 1e3 / pairs;
         double serverMicros = start == null || end == null || pairs == 0 || end.serverNanos() == 0 ? Double.NaN
                 : (end.serverNanos() - start.serverNanos()) / 1e3 / pairs;
-        return new WindowResult(histogram, pairs / seconds, clientMicros, serverMicros, errors.sum(),
+        double allocated = start == null || end == null || pairs == 0 ? Double.NaN
+                : (double) (end.allocatedBytes() - start.allocatedBytes()) / pairs;
+        return new WindowResult(histogram, pairs / seconds, clientMicros, serverMicros, allocated, errors.sum(),
                 firstError.get());
     }
 

@@ -1,8 +1,8 @@
 package io.redlock.internal;
 
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisNoScriptException;
-import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.util.List;
@@ -97,7 +97,7 @@ final class BatchedConnection {
                     run = null;
                 }
                 if (next instanceof ScriptCall call) {
-                    eval(call.script(), call, true);
+                    eval(call, true);
                 } else {
                     dispatch((Command<?>) next);
                 }
@@ -122,25 +122,24 @@ final class BatchedConnection {
 
     private void evalRun(List<ScriptCall> run) {
         if (run.size() == 1) {
-            eval(run.get(0).script(), run.get(0), true);
+            eval(run.get(0), true);
         } else {
             evalBatch(run, true);
         }
     }
 
     /** One script run by EVALSHA, again by EVAL if the node does not know the script (a restarted server). */
-    private void eval(Script script, ScriptCall call, boolean bySha) {
-        RedisFuture<Long> reply;
+    private void eval(ScriptCall call, boolean bySha) {
+        AsyncCommand<String, String, Long> reply;
         try {
-            reply = bySha ? async.evalsha(script.sha(), ScriptOutputType.INTEGER, call.keys(), call.args())
-                    : async.eval(script.text(), ScriptOutputType.INTEGER, call.keys(), call.args());
+            reply = dispatch(ScriptCommand.single(call, bySha, new IntegerOutput<>(ExactUtf8Codec.INSTANCE)));
         } catch (RuntimeException e) {
             sink.settle(this, call.reply(), null, e);
             return;
         }
         reply.whenComplete((value, failure) -> {
             if (bySha && unknownScript(failure)) {
-                eval(script, call, false);
+                eval(call, false);
                 flushSoon();
             } else {
                 sink.settle(this, call.reply(), value, failure);
@@ -150,13 +149,9 @@ final class BatchedConnection {
 
     /** Many runs in one call of the batch script; each call's reply is its element of the batch's. */
     private void evalBatch(List<ScriptCall> run, boolean bySha) {
-        Script batch = Scripts.BATCH;
-        String[] keys = ScriptBatch.keys(run);
-        String[] args = ScriptBatch.args(run);
-        RedisFuture<List<Object>> reply;
+        AsyncCommand<String, String, BatchOutput> reply;
         try {
-            reply = bySha ? async.evalsha(batch.sha(), ScriptOutputType.MULTI, keys, args)
-                    : async.eval(batch.text(), ScriptOutputType.MULTI, keys, args);
+            reply = dispatch(ScriptCommand.batch(run, bySha, new BatchOutput()));
         } catch (RuntimeException e) {
             run.forEach(call -> sink.settle(this, call.reply(), null, e));
             return;
@@ -169,7 +164,7 @@ final class BatchedConnection {
             }
             for (int i = 0; i < run.size(); i++) {
                 CompletableFuture<Long> callReply = run.get(i).reply();
-                Object element = failure == null ? ScriptBatch.replyOf(replies, i) : failure;
+                Object element = failure == null ? ScriptBatch.replyOf(replies, run.size(), i) : failure;
                 if (element instanceof Long value) {
                     sink.settle(this, callReply, value, null);
                 } else {
@@ -177,6 +172,12 @@ final class BatchedConnection {
                 }
             }
         });
+    }
+
+    private <T> AsyncCommand<String, String, T> dispatch(ScriptCommand<T> command) {
+        AsyncCommand<String, String, T> async = new AsyncCommand<>(command);
+        connection.dispatch(async);
+        return async;
     }
 
     private static boolean unknownScript(Throwable failure) {

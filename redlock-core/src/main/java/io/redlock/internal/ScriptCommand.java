@@ -1,0 +1,74 @@
+package io.redlock.internal;
+
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandType;
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+
+/**
+ * EVALSHA (or EVAL) of queued {@link ScriptCall}s, encoded straight into Netty's buffer: one call as its own script,
+ * several as one call of {@link Scripts#BATCH} (see {@link ScriptBatch} for its KEYS and ARGV). Lettuce's own
+ * builder makes an object per argument and a string per length; this writes the bytes.
+ */
+final class ScriptCommand<T> extends Command<String, String, T> {
+
+    private final Script script;
+    private final boolean bySha;
+    private final List<ScriptCall> calls;
+
+    private ScriptCommand(Script script, boolean bySha, List<ScriptCall> calls, CommandOutput<String, String, T> output) {
+        super(bySha ? CommandType.EVALSHA : CommandType.EVAL, output);
+        this.script = script;
+        this.bySha = bySha;
+        this.calls = calls;
+    }
+
+    /** One call of its own script. */
+    static <T> ScriptCommand<T> single(ScriptCall call, boolean bySha, CommandOutput<String, String, T> output) {
+        return new ScriptCommand<>(call.script(), bySha, List.of(call), output);
+    }
+
+    /** Several calls in one call of the batch script. */
+    static <T> ScriptCommand<T> batch(List<ScriptCall> calls, boolean bySha, CommandOutput<String, String, T> output) {
+        return new ScriptCommand<>(Scripts.BATCH, bySha, calls, output);
+    }
+
+    @Override
+    public void encode(ByteBuf out) {
+        boolean batch = script == Scripts.BATCH;
+        int keys = 0;
+        int args = batch ? 1 + 3 * calls.size() : 0;
+        for (ScriptCall call : calls) {
+            keys += call.keys().length;
+            args += call.args().length;
+        }
+        Resp.arrayHeader(out, 3 + keys + args);
+        Resp.bulk(out, getType().toString());
+        Resp.bulk(out, bySha ? script.sha() : script.text());
+        Resp.bulk(out, keys);
+        for (ScriptCall call : calls) {
+            for (String key : call.keys()) {
+                Resp.bulk(out, key);
+            }
+        }
+        if (batch) {
+            Resp.bulk(out, calls.size());
+            for (ScriptCall call : calls) {
+                Resp.bulk(out, ScriptBatch.indexOf(call.script()));
+                Resp.bulk(out, call.keys().length);
+                Resp.bulk(out, call.args().length);
+            }
+        }
+        for (ScriptCall call : calls) {
+            for (String arg : call.args()) {
+                Resp.bulk(out, arg);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getType() + " " + script.name() + " (" + calls.size() + (calls.size() == 1 ? " call)" : " calls)");
+    }
+}
