@@ -3,6 +3,7 @@ package io.redlock.internal;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.protocol.AsyncCommand;
+import io.lettuce.core.protocol.Command;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.util.List;
@@ -31,7 +32,7 @@ final class BatchedConnection {
     }
 
     /** A command that is not a batched script, and the stage its reply settles. */
-    private record Command<T>(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
+    private record Raw<T>(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
             CompletableFuture<T> reply) {
     }
 
@@ -39,7 +40,7 @@ final class BatchedConnection {
     private final RedisAsyncCommands<String, String> async;
     private final Flusher flusher;
     private final Sink sink;
-    /** {@link ScriptCall}s and {@link Command}s not written yet, in order. */
+    /** {@link ScriptCall}s, {@link SetCall}s and {@link Raw} commands not written yet, in order. */
     private final Queue<Object> queued = new ConcurrentLinkedQueue<>();
     /** Whether this connection waits in the flusher already. */
     private final AtomicBoolean flushQueued = new AtomicBoolean();
@@ -55,12 +56,18 @@ final class BatchedConnection {
     /** Queues one command; its reply (or the failure to send it) settles {@code reply} through the sink. */
     <T> void send(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
             CompletableFuture<T> reply) {
-        queued.add(new Command<>(command, reply));
+        queued.add(new Raw<>(command, reply));
         flushSoon();
     }
 
     /** Queues one script run; it may share a call with the runs queued next to it. */
     void eval(ScriptCall call) {
+        queued.add(call);
+        flushSoon();
+    }
+
+    /** Queues one {@code SET NX PX}. */
+    void setNxPx(SetCall call) {
         queued.add(call);
         flushSoon();
     }
@@ -81,7 +88,7 @@ final class BatchedConnection {
             List<ScriptCall> run = null;
             Object next;
             while ((next = queued.poll()) != null) {
-                if (next instanceof ScriptCall call && ScriptBatch.carries(call.script())) {
+                if (next instanceof ScriptCall call) {
                     if (run == null) {
                         run = ScriptBatch.newRun();
                     }
@@ -96,10 +103,10 @@ final class BatchedConnection {
                     evalRun(run);
                     run = null;
                 }
-                if (next instanceof ScriptCall call) {
-                    eval(call, true);
+                if (next instanceof SetCall set) {
+                    dispatch(set.command(), set.reply());
                 } else {
-                    dispatch((Command<?>) next);
+                    dispatch((Raw<?>) next);
                 }
             }
             if (run != null) {
@@ -109,7 +116,7 @@ final class BatchedConnection {
         }
     }
 
-    private <T> void dispatch(Command<T> command) {
+    private <T> void dispatch(Raw<T> command) {
         CompletionStage<T> reply;
         try {
             reply = command.command().apply(async);
@@ -174,10 +181,21 @@ final class BatchedConnection {
         });
     }
 
-    private <T> AsyncCommand<String, String, T> dispatch(ScriptCommand<T> command) {
-        AsyncCommand<String, String, T> async = new AsyncCommand<>(command);
-        connection.dispatch(async);
-        return async;
+    private <T> void dispatch(Command<String, String, T> command, CompletableFuture<T> reply) {
+        AsyncCommand<String, String, T> sent;
+        try {
+            sent = dispatch(command);
+        } catch (RuntimeException e) {
+            sink.settle(this, reply, null, e);
+            return;
+        }
+        sent.whenComplete((value, failure) -> sink.settle(this, reply, value, failure));
+    }
+
+    private <T> AsyncCommand<String, String, T> dispatch(Command<String, String, T> command) {
+        AsyncCommand<String, String, T> sent = new AsyncCommand<>(command);
+        connection.dispatch(sent);
+        return sent;
     }
 
     private static boolean unknownScript(Throwable failure) {

@@ -83,7 +83,13 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** {@code SET key value NX PX ttl}: "OK" if set, null if the key exists. */
     CompletionStage<String> setNxPx(String key, String value, long ttlMillis) {
-        return command(redis -> redis.set(key, value, SetArgs.Builder.nx().px(ttlMillis)));
+        BatchedConnection conn = connection;
+        if (conn == null) {
+            return unavailable();
+        }
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        conn.setNxPx(new SetCall(key, value, ttlMillis, reply));
+        return reply;
     }
 
     /**

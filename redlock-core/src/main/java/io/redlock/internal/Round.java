@@ -97,15 +97,34 @@ final class Round<R> {
             othersExpired = required != null && othersLeft > 0 && othersWaitNanos <= 0;
         }
         for (int i = 0; i < replies.size(); i++) {
-            int node = i;
-            replies.get(i).whenComplete((r, e) -> onAnswer(node, r, e));
+            replies.get(i).whenComplete(new Answer(i));
         }
-        settle(() -> starting = false);
+        RoundResult<R> outcome;
+        synchronized (this) {
+            starting = false;
+            outcome = decideIfReady();
+        }
+        publish(outcome);
         return result;
     }
 
-    private void onAnswer(int node, R reply, Throwable failure) {
-        settle(() -> record(node, reply, failure));
+    /** One node's reply, recorded when it comes. */
+    private final class Answer implements java.util.function.BiConsumer<R, Throwable> {
+        private final int node;
+
+        Answer(int node) {
+            this.node = node;
+        }
+
+        @Override
+        public void accept(R reply, Throwable failure) {
+            RoundResult<R> outcome;
+            synchronized (Round.this) {
+                record(node, reply, failure);
+                outcome = decideIfReady();
+            }
+            publish(outcome);
+        }
     }
 
     /** Caller holds the monitor. */

@@ -28,11 +28,6 @@ final class ScriptBatch {
         return lua.append("}\n").toString();
     }
 
-    /** Whether {@code script} can go in a batch. */
-    static boolean carries(Script script) {
-        return Scripts.ALL.contains(script);
-    }
-
     /** The batch script's number for {@code script}: its place in {@link Scripts#ALL}, from 1 (a Lua index). */
     static int indexOf(Script script) {
         return Scripts.ALL.indexOf(script) + 1;
