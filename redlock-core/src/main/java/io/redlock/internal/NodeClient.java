@@ -87,7 +87,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         if (conn == null) {
             return unavailable();
         }
-        CompletableFuture<String> reply = new CompletableFuture<>();
+        CompletableFuture<String> reply = new NodeReply<>(conn);
         conn.setNxPx(new SetCall(key, value, ttlMillis, reply));
         return reply;
     }
@@ -106,7 +106,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         if (conn == null) {
             return unavailable();
         }
-        CompletableFuture<Long> reply = new CompletableFuture<>();
+        CompletableFuture<Long> reply = new NodeReply<>(conn);
         conn.eval(new ScriptCall(script, keys, args, reply));
         return reply;
     }
@@ -120,6 +120,14 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         CompletableFuture<T> reply = new CompletableFuture<>();
         conn.send(command, reply);
         return reply;
+    }
+
+    /**
+     * Whether {@code reply} is of a command queued on this node's current connection: a command queued now reaches
+     * the node after it, whenever its reply comes. After a reconnect (or for a command never sent) it is not.
+     */
+    boolean sameConnection(CompletableFuture<?> reply) {
+        return reply instanceof NodeReply<?> sent && sent.connection() == connection;
     }
 
     @Override

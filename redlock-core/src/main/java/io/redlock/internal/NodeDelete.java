@@ -7,10 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The compare-and-delete of one lease value on one node (SPEC R5, R7), sent only once that node's acquire reply is in
- * (so it can never overtake the write it undoes), then sent again until it is known to have landed — or until the
- * key would have expired anyway, counted on the ticker from the write (and for at least {@link #MIN_REPEATING}, for
- * keys that outlive their TTL on a node whose clock went back).
+ * The compare-and-delete of one lease value on one node (SPEC R5, R7), never overtaking the write it undoes: sent at
+ * once while the acquire is still on its way on the node's current connection (a connection delivers in order, so the
+ * delete reaches the node after the acquire, and the node keeps no key of an acquisition that lost the round to a
+ * late delete), else only once that node's acquire reply is in; then sent again until it is known to have landed —
+ * or until the key would have expired anyway, counted on the ticker from the write (and for at least
+ * {@link #MIN_REPEATING}, for keys that outlive their TTL on a node whose clock went back).
  *
  * <p>Known to have landed: the node answered 1 (deleted), or answered 0 after it had answered the acquire (the key
  * was gone already). A 0 is not final when the acquire's reply was lost (a timeout, a dropped connection): the write
@@ -31,18 +33,20 @@ final class NodeDelete {
     private final NodeClient node;
     private final String[] keys;
     private final String[] args;
+    private final CompletableFuture<?> acquired;
     /** When repeats stop: when the key would have expired anyway, or {@link #MIN_REPEATING} after the first send. */
     private long repeatUntil;
     /** The first reply (or failure) of the delete: what a release round counts. */
     private final CompletableFuture<Long> firstReply = new CompletableFuture<>();
     /** Completes when no more repeats will be sent. */
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
-    private boolean writeCertain;
     private long pauseNanos = FIRST_PAUSE.toNanos();
 
-    private NodeDelete(Releases releases, NodeClient node, String[] keys, String[] args, long expiresAt) {
+    private NodeDelete(Releases releases, NodeClient node, CompletableFuture<?> acquired, String[] keys,
+            String[] args, long expiresAt) {
         this.releases = releases;
         this.node = node;
+        this.acquired = acquired;
         this.keys = keys;
         this.args = args;
         this.repeatUntil = expiresAt;
@@ -57,8 +61,12 @@ final class NodeDelete {
      */
     static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, String[] keys,
             String[] args, long expiresAt) {
-        NodeDelete delete = new NodeDelete(releases, node, keys, args, expiresAt);
-        acquired.whenComplete(delete::start); // at once in the usual case: the reply is in
+        NodeDelete delete = new NodeDelete(releases, node, acquired, keys, args, expiresAt);
+        if (!acquired.isDone() && node.sameConnection(acquired)) {
+            delete.sendBehindTheAcquire();
+        } else {
+            acquired.whenComplete(delete::start); // at once in the usual case: the reply is in
+        }
         return delete;
     }
 
@@ -77,13 +85,21 @@ final class NodeDelete {
             finish(0L); // refused, or never sent: it never held our value
             return;
         }
-        // an error reply means the node ran the acquire: whatever it did is done; a lost reply means it may not be
-        writeCertain = failure == null || Failures.unwrap(failure) instanceof RedisCommandExecutionException;
+        extendRepeatsToMinimum();
+        send();
+    }
+
+    /** The acquire is still on its way on the connection this delete takes: the delete goes right behind it. */
+    private void sendBehindTheAcquire() {
+        extendRepeatsToMinimum();
+        send();
+    }
+
+    private void extendRepeatsToMinimum() {
         long minimum = releases.nodes().ticker().read() + MIN_REPEATING.toNanos();
         if (minimum - repeatUntil > 0) {
             repeatUntil = minimum;
         }
-        send();
     }
 
     private void send() {
@@ -93,7 +109,7 @@ final class NodeDelete {
     private void answered(Long reply, Throwable failure) {
         if (failure == null) {
             firstReply.complete(reply);
-            if (reply == 1L || writeCertain) {
+            if (reply == 1L || writeCertain()) {
                 settled.complete(null);
                 return;
             }
@@ -121,6 +137,22 @@ final class NodeDelete {
         } catch (RejectedExecutionException closed) {
             settled.complete(null);
         }
+    }
+
+    /**
+     * Whether the acquire's write is done with on the node: it answered, or answered with an error (it ran the
+     * acquire; whatever it did is done). A lost reply means it may not be. A delete answered on the acquire's own
+     * connection comes after the acquire's answer, so this is known by then.
+     */
+    private boolean writeCertain() {
+        if (!acquired.isDone()) {
+            return false;
+        }
+        if (!acquired.isCompletedExceptionally()) {
+            return true;
+        }
+        Throwable failure = acquired.handle((reply, e) -> e).join();
+        return Failures.unwrap(failure) instanceof RedisCommandExecutionException;
     }
 
     private void finish(long reply) {
