@@ -98,7 +98,10 @@ class BargingIT {
             }
             log.info("an untimed tryAcquire loop won {} of {} attempts against {} queued waiters", won, attempts,
                     waiters);
-            assertThat(won).as("tryAcquire wins of %d attempts", attempts).isGreaterThan(attempts / 10);
+            // the waiters hand the lock to each other within a few ms and are queued nearly all the time, so a
+            // caller that respected the queue would win almost never; the faster the hand-over, the shorter the gaps
+            // a barger finds (5-10 % of attempts on a 2-core machine)
+            assertThat(won).as("tryAcquire wins of %d attempts", attempts).isGreaterThan(attempts / 40);
         } finally {
             stop.set(true);
             pool.shutdownNow();

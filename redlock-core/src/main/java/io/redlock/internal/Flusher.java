@@ -33,6 +33,8 @@ final class Flusher implements Runnable {
     private final AtomicBoolean queued = new AtomicBoolean();
     /** The event loop the nodes' replies were last handled on; null before the first reply. */
     private volatile EventExecutor ioLoop;
+    /** Every event loop the nodes' replies were handled on. */
+    private final java.util.Set<EventExecutor> ioLoops = new java.util.concurrent.CopyOnWriteArraySet<>();
 
     /**
      * Completes {@code reply} with a node's answer; commands that its continuations queue are written together once
@@ -58,7 +60,14 @@ final class Flusher implements Runnable {
         EventExecutor current = ThreadExecutorMap.currentExecutor();
         if (current != null && current != ioLoop) {
             ioLoop = current;
+            ioLoops.add(current);
         }
+    }
+
+    /** The calling thread's event loop if it is one the nodes' replies come on, else null. */
+    EventExecutor currentIoLoop() {
+        EventExecutor current = ThreadExecutorMap.currentExecutor();
+        return current != null && (current == ioLoop || ioLoops.contains(current)) ? current : null;
     }
 
     /** {@code connection} has commands queued and no flush pending: it is written in this turn, or at once. */

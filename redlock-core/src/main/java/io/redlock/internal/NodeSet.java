@@ -8,7 +8,9 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.DefaultEventLoopGroupProvider;
 import io.lettuce.core.resource.Delay;
+import io.netty.util.concurrent.EventExecutor;
 import io.redlock.NodeFailure;
 import io.redlock.RedlockConfig;
 import io.redlock.Ticker;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -46,11 +49,14 @@ final class NodeSet implements AutoCloseable {
     private final long nodeTimeoutNanos;
     private final Redaction redaction;
     private final ClientResources ownedResources;
+    /** The one I/O thread of owned resources (Lettuce's builder would make at least two); null with a user's. */
+    private final DefaultEventLoopGroupProvider ownedIoLoop;
     private final OwnedThreads ownedThreads = new OwnedThreads();
     private final RedisClient client;
     private final List<NodeClient> nodes;
     private final Scheduler scheduler;
     private final Consumer<NodeFailure> failures;
+    private final Flusher flusher = new Flusher();
 
     /** Connects to every node of {@code config}, waiting (bounded) until each connection has settled. */
     NodeSet(RedlockConfig config, Scheduler scheduler, Consumer<NodeFailure> failures) {
@@ -60,8 +66,11 @@ final class NodeSet implements AutoCloseable {
         this.scheduler = scheduler;
         this.failures = failures;
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
+        this.ownedIoLoop = config.clientResources().isPresent() ? null
+                : new DefaultEventLoopGroupProvider(1, ownedThreads);
         this.ownedResources = config.clientResources().isPresent() ? null
-                : DefaultClientResources.builder().threadFactoryProvider(ownedThreads).ioThreadPoolSize(1)
+                : DefaultClientResources.builder().threadFactoryProvider(ownedThreads)
+                        .eventLoopGroupProvider(ownedIoLoop)
                         .computationThreadPoolSize(1)
                         .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
                                 TimeUnit.MILLISECONDS))
@@ -76,7 +85,6 @@ final class NodeSet implements AutoCloseable {
                 .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
                 .build());
         List<NodeClient> list = new ArrayList<>();
-        Flusher flusher = new Flusher();
         for (RedisURI uri : config.nodes()) {
             list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout, flusher));
         }
@@ -152,6 +160,17 @@ final class NodeSet implements AutoCloseable {
         return scheduler;
     }
 
+    /**
+     * Runs a round's deadline {@code task} (cheap, never blocking) {@code delayNanos} from now: on the I/O event loop
+     * that is starting the round when the scheduler lends deadlines to it (no other thread to wake), else on the
+     * scheduler.
+     */
+    Future<?> deadline(Runnable task, long delayNanos) {
+        EventExecutor loop = scheduler.lendsDeadlinesToIoThreads() ? flusher.currentIoLoop() : null;
+        return loop != null ? loop.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS)
+                : scheduler.schedule(task, delayNanos);
+    }
+
     Redaction redaction() {
         return redaction;
     }
@@ -175,6 +194,9 @@ final class NodeSet implements AutoCloseable {
         if (ownedResources != null) {
             try {
                 ownedResources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                        .get(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                // resources given a provider leave it running: its I/O thread is ours to end
+                ownedIoLoop.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                         .get(SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

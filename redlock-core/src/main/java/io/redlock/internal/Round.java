@@ -79,13 +79,12 @@ final class Round<R> {
 
     private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
             long othersWaitNanos) {
-        Scheduler scheduler = nodes.scheduler();
         Future<?> t;
         Future<?> o = null;
         try {
-            t = scheduler.schedule(this::onTimeout, nodes.nodeTimeoutNanos());
+            t = nodes.deadline(this::onTimeout, nodes.nodeTimeoutNanos());
             if (required != null && othersLeft > 0 && othersWaitNanos > 0) {
-                o = scheduler.schedule(this::onOthersDeadline, othersWaitNanos);
+                o = nodes.deadline(this::onOthersDeadline, othersWaitNanos);
             }
         } catch (RejectedExecutionException closing) {
             result.completeExceptionally(new RedlockClosedException());

@@ -19,6 +19,15 @@ public interface Scheduler {
     Future<?> schedule(Runnable task, long delayNanos);
 
     /**
+     * Whether a round's deadline (a cheap task that never blocks) may be kept by the node set's I/O event loop that
+     * started the round instead of by this scheduler: one thread woken less per round. The production scheduler says
+     * yes; a test scheduler that moves time by hand says no, and keeps every deadline.
+     */
+    default boolean lendsDeadlinesToIoThreads() {
+        return false;
+    }
+
+    /**
      * Drops every pending task, accepts no new one, and waits at most {@code wait} for a running task (and the thread
      * that ran it) to end. Called from a task it returns at once.
      */

@@ -34,6 +34,11 @@ final class ThreadScheduler implements Scheduler {
     }
 
     @Override
+    public boolean lendsDeadlinesToIoThreads() {
+        return true;
+    }
+
+    @Override
     public void shutdown(Duration wait) {
         executor.shutdownNow();
         Thread t = thread;
