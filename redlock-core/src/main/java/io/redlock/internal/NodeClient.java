@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,13 +84,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** {@code SET key value NX PX ttl}: "OK" if set, null if the key exists. */
     CompletionStage<String> setNxPx(String key, String value, long ttlMillis) {
-        BatchedConnection conn = connection;
-        if (conn == null) {
-            return unavailable();
-        }
-        CompletableFuture<String> reply = new NodeReply<>(conn);
-        conn.setNxPx(new SetCall(key, value, ttlMillis, reply));
-        return reply;
+        return queue((conn, reply) -> conn.setNxPx(new SetCall(key, value, ttlMillis, reply)));
     }
 
     /**
@@ -102,23 +97,22 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
-        BatchedConnection conn = connection;
-        if (conn == null) {
-            return unavailable();
-        }
-        CompletableFuture<Long> reply = new NodeReply<>(conn);
-        conn.eval(new ScriptCall(script, keys, args, reply));
-        return reply;
+        return queue((conn, reply) -> conn.eval(new ScriptCall(script, keys, args, reply)));
     }
 
     /** Any command on this node's connection; fails at once without a connection. */
     <T> CompletionStage<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {
+        return queue((conn, reply) -> conn.send(command, reply));
+    }
+
+    /** Queues a command on the current connection, its reply to complete; fails at once without a connection. */
+    private <T> CompletionStage<T> queue(BiConsumer<BatchedConnection, CompletableFuture<T>> command) {
         BatchedConnection conn = connection;
         if (conn == null) {
             return unavailable();
         }
-        CompletableFuture<T> reply = new CompletableFuture<>();
-        conn.send(command, reply);
+        CompletableFuture<T> reply = new NodeReply<>(conn);
+        command.accept(conn, reply);
         return reply;
     }
 

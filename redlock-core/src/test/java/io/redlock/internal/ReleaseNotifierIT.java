@@ -21,14 +21,12 @@ class ReleaseNotifierIT {
 
     @Test
     void aReleaseCountsAtAMajorityOfCopiesEvenWhenOtherEventsInterleave(RedisNodes nodes) {
-        List<RedisURI> uris = nodes.uris().stream().map(RedisURI::create).toList();
         RedisClient client = RedisClient.create();
         List<String> heard = new CopyOnWriteArrayList<>();
-        try (ReleaseNotifier notifier = new ReleaseNotifier(client, uris, Redaction.of(uris));
+        try (ReleaseNotifier notifier = notifier(client, nodes);
                 ReleaseNotifier.Subscription subscription = notifier.subscribe(KEY, null,
                         cleanup -> heard.add(cleanup ? "clean-up" : "release"))) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
-                    .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
+            awaitSubscribed(nodes);
 
             publish(nodes, 0, "r:holder");
             publish(nodes, 1, "c:loser"); // another attempt's clean-up, between the release's copies
@@ -47,15 +45,13 @@ class ReleaseNotifierIT {
 
     @Test
     void aReleaseWakesTheWaiterTheNodesNameFirstAndNoOtherQueuedWaiter(RedisNodes nodes) {
-        List<RedisURI> uris = nodes.uris().stream().map(RedisURI::create).toList();
         RedisClient client = RedisClient.create();
         List<String> heard = new CopyOnWriteArrayList<>();
-        try (ReleaseNotifier notifier = new ReleaseNotifier(client, uris, Redaction.of(uris));
+        try (ReleaseNotifier notifier = notifier(client, nodes);
                 ReleaseNotifier.Subscription first = notifier.subscribe(KEY, "w1", cleanup -> heard.add("w1"));
                 ReleaseNotifier.Subscription second = notifier.subscribe(KEY, "w2", cleanup -> heard.add("w2"));
                 ReleaseNotifier.Subscription unqueued = notifier.subscribe(KEY, null, cleanup -> heard.add("any"))) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
-                    .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
+            awaitSubscribed(nodes);
 
             for (int node = 0; node < 3; node++) {
                 publish(nodes, node, "r:holder>w1");
@@ -72,6 +68,17 @@ class ReleaseNotifierIT {
         } finally {
             client.shutdown();
         }
+    }
+
+    private static ReleaseNotifier notifier(RedisClient client, RedisNodes nodes) {
+        List<RedisURI> uris = nodes.uris().stream().map(RedisURI::create).toList();
+        return new ReleaseNotifier(client, uris, Redaction.of(uris));
+    }
+
+    /** Waits until every node has the one subscriber of the channel (the notifier's connection to it). */
+    private static void awaitSubscribed(RedisNodes nodes) {
+        await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
+                .allMatch(node -> node.<Long>redis(redis -> redis.pubsubNumsub(CHANNEL).get(CHANNEL)) == 1));
     }
 
     private static void publish(RedisNodes nodes, int node, String message) {
