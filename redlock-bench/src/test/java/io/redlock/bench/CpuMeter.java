@@ -16,8 +16,11 @@ final class CpuMeter {
     /** USER_HZ: the unit of utime and stime in /proc/<pid>/stat; 100 on every Linux this runs on. */
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
-    /** Cumulative CPU nanoseconds of the client and of all nodes, and bytes the client allocated, at one instant. */
-    record Sample(long clientNanos, long serverNanos, long allocatedBytes) {
+    /**
+     * Cumulative CPU nanoseconds of the client, of all nodes and of the whole machine (every process, from
+     * {@code /proc/stat}; 0 if unknown), and bytes the client allocated, at one instant.
+     */
+    record Sample(long clientNanos, long serverNanos, long machineNanos, long allocatedBytes) {
     }
 
     /** What threads that have ended allocated (they no longer show in the thread bean): see {@link #threadEnds}. */
@@ -38,7 +41,23 @@ final class CpuMeter {
         for (long pid : serverPids) {
             server += processCpuNanos(pid);
         }
-        return new Sample(client, server, allocatedBytes());
+        return new Sample(client, server, machineCpuNanos(), allocatedBytes());
+    }
+
+    /** Busy CPU time of all cores since boot: the first line of /proc/stat without idle and iowait; 0 if unknown. */
+    private static long machineCpuNanos() {
+        try {
+            String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < Math.min(fields.length, 9); i++) {
+                if (i != 4 && i != 5) { // idle, iowait
+                    busy += Long.parseLong(fields[i]);
+                }
+            }
+            return busy * (1_000_000_000L / CLOCK_TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /** A thread the harness started is about to end: its allocations still count. */

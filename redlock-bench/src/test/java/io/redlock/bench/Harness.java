@@ -48,10 +48,10 @@ final class Harness {
                     WindowResult result = Window.measure(contestant, level, keyPrefix, warmup, window, cpu);
                     windows.computeIfAbsent(contestant, c -> new ArrayList<>()).add(result);
                     progress.accept(String.format("in-flight %d, round %d/%d, %-26s %,10.0f pairs/s  p50 %,d µs"
-                            + "  CPU/pair: client %.0f µs, Redis %.0f µs  alloc/pair %.0f B%s",
+                            + "  CPU/pair: client %.0f µs, Redis %.0f µs  alloc/pair %.0f B  other CPU %.0f %%%s",
                             level, round, rounds, contestant.name(), result.pairsPerSecond(),
                             result.latencies().getValueAtPercentile(50), result.clientCpuMicros(),
-                            result.serverCpuMicros(), result.allocatedBytes(),
+                            result.serverCpuMicros(), result.allocatedBytes(), 100 * result.foreignCpuShare(),
                             result.errors() == 0 ? "" : "  errors " + result.errors() + ": " + result.firstError()));
                 }
             }
@@ -76,6 +76,7 @@ final class Harness {
                 median(rounds.stream().mapToDouble(WindowResult::clientCpuMicros).sorted().toArray()),
                 median(rounds.stream().mapToDouble(WindowResult::serverCpuMicros).sorted().toArray()),
                 median(rounds.stream().mapToDouble(WindowResult::allocatedBytes).sorted().toArray()),
+                median(rounds.stream().mapToDouble(WindowResult::foreignCpuShare).sorted().toArray()),
                 errors, firstError);
     }
 

@@ -29,7 +29,11 @@ final class ResultsFile {
                 .append("A pair is one acquisition followed by its release, on a resource of its own per in-flight "
                         + "slot (TTL 10 s, no waiting). pairs/s is the median over the rounds; p50/p99/p99.9 "
                         + "(µs, per pair) come from the merged histograms of all measured windows. Ratios are to bare "
-                        + "Lettuce (SET NX PX + compare-and-delete on 5 nodes, majority) at the same level. Errors: "
+                        + "Lettuce (SET NX PX + compare-and-delete on 5 nodes, majority) at the same level. CPU per "
+                        + "pair: the benchmark JVM's and the five redis-server processes' CPU time over the measured "
+                        + "windows, divided by the pairs (medians of the rounds); client alloc: bytes the JVM's threads "
+                        + "allocated per pair; other CPU: what every other process on the machine used meanwhile, in "
+                        + "% of one core (from /proc/stat). Errors: "
                         + "pairs that failed, warm-ups included.\n\n")
                 .append(Tables.sideBySide(levels).markdown()).append('\n');
         levels.stream().filter(r -> r.errors() > 0).forEach(r -> md.append(String.format(

@@ -20,11 +20,11 @@ final class Tables {
                     base.map(b -> ratio(r.pairsPerSecond(), b.pairsPerSecond())).orElse("-"),
                     base.map(b -> ratio(r.p50Micros(), b.p50Micros())).orElse("-"),
                     whole(r.clientCpuMicros()), whole(r.serverCpuMicros()), whole(r.allocatedBytes()),
-                    Long.toString(r.errors()));
+                    whole(100 * r.foreignCpuShare()), Long.toString(r.errors()));
         }).toList();
         return new TextTable(List.of("contestant", "nodes", "in-flight", "pairs/s", "p50 µs", "p99 µs", "p99.9 µs",
                 "pairs/s vs Lettuce", "p50 vs Lettuce", "client CPU µs/pair", "Redis CPU µs/pair", "client alloc B/pair",
-                "errors"), rows);
+                "other CPU % of a core", "errors"), rows);
     }
 
     static TextTable contended(List<ContendedResult> results) {

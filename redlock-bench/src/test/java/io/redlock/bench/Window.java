@@ -61,7 +61,11 @@ final class Window {
                 : (end.serverNanos() - start.serverNanos()) / 1e3 / pairs;
         double allocated = start == null || end == null || pairs == 0 ? Double.NaN
                 : (double) (end.allocatedBytes() - start.allocatedBytes()) / pairs;
-        return new WindowResult(histogram, pairs / seconds, clientMicros, serverMicros, allocated, errors.sum(),
+        double foreign = start == null || end == null || end.machineNanos() == 0 ? Double.NaN
+                : ((end.machineNanos() - start.machineNanos()) - (end.clientNanos() - start.clientNanos())
+                        - (end.serverNanos() - start.serverNanos())) / (double) window.toNanos();
+        return new WindowResult(histogram, pairs / seconds, clientMicros, serverMicros, allocated,
+                Math.max(0, foreign), errors.sum(),
                 firstError.get());
     }
 
