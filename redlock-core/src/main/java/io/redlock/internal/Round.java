@@ -126,9 +126,19 @@ final class Round<R> {
         }
     }
 
-    /** Caller holds the monitor. */
+    /**
+     * Caller holds the monitor. A failure that comes after the decision (a node that went down while the others
+     * decided) no longer counts, but is still reported, once, so the node's failure is never missed.
+     */
     private void record(int node, R reply, Throwable failure) {
-        if (finished || answered[node]) {
+        if (answered[node]) {
+            return;
+        }
+        if (finished) {
+            if (failure != null && failures[node] == null) {
+                failures[node] = Failures.of(nodes.get(node).name(), failure, nodes.redaction());
+                nodes.nodeFailed(failures[node]);
+            }
             return;
         }
         answered[node] = true;
