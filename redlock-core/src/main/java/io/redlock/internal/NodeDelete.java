@@ -8,10 +8,10 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The compare-and-delete of one lease value on one node (SPEC R5, R7), never overtaking the write it undoes: sent at
- * once while the acquire is still on its way on the node's current connection (a connection delivers in order, so the
- * delete reaches the node after the acquire, and the node keeps no key of an acquisition that lost the round to a
- * late delete), else only once that node's acquire reply is in; then sent again until it is known to have landed —
- * or until the key would have expired anyway, counted on the ticker from the write (and for at least
+ * once while the acquire is still on its way on the node's current connection (a connection delivers in order, so
+ * the delete reaches the node after the acquire, and the next acquisition of the resource finds the key gone there),
+ * else only once that node's acquire reply is in (after a reconnect); then sent again until it is known to have
+ * landed — or until the key would have expired anyway, counted on the ticker from the write (and for at least
  * {@link #MIN_REPEATING}, for keys that outlive their TTL on a node whose clock went back).
  *
  * <p>Known to have landed: the node answered 1 (deleted), or answered 0 after it had answered the acquire (the key
@@ -63,7 +63,7 @@ final class NodeDelete {
             String[] args, long expiresAt) {
         NodeDelete delete = new NodeDelete(releases, node, acquired, keys, args, expiresAt);
         if (!acquired.isDone() && node.sameConnection(acquired)) {
-            delete.sendBehindTheAcquire();
+            delete.sendNow(); // the acquire is still on its way on this connection: the delete goes right behind it
         } else {
             acquired.whenComplete(delete::start); // at once in the usual case: the reply is in
         }
@@ -85,21 +85,16 @@ final class NodeDelete {
             finish(0L); // refused, or never sent: it never held our value
             return;
         }
-        extendRepeatsToMinimum();
-        send();
+        sendNow();
     }
 
-    /** The acquire is still on its way on the connection this delete takes: the delete goes right behind it. */
-    private void sendBehindTheAcquire() {
-        extendRepeatsToMinimum();
-        send();
-    }
-
-    private void extendRepeatsToMinimum() {
+    /** The first send: repeats go on for at least {@link #MIN_REPEATING} from now. */
+    private void sendNow() {
         long minimum = releases.nodes().ticker().read() + MIN_REPEATING.toNanos();
         if (minimum - repeatUntil > 0) {
             repeatUntil = minimum;
         }
+        send();
     }
 
     private void send() {

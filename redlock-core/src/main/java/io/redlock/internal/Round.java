@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -98,17 +99,12 @@ final class Round<R> {
         for (int i = 0; i < replies.size(); i++) {
             replies.get(i).whenComplete(new Answer(i));
         }
-        RoundResult<R> outcome;
-        synchronized (this) {
-            starting = false;
-            outcome = decideIfReady();
-        }
-        publish(outcome);
+        settle(() -> starting = false);
         return result;
     }
 
-    /** One node's reply, recorded when it comes. */
-    private final class Answer implements java.util.function.BiConsumer<R, Throwable> {
+    /** One node's reply, recorded when it comes (a class, not a lambda per answer: this runs for every reply). */
+    private final class Answer implements BiConsumer<R, Throwable> {
         private final int node;
 
         Answer(int node) {
