@@ -67,7 +67,9 @@ T0=$(date +%s.%N)
 # a write accepted.
 # ---------------------------------------------------------------------------
 CHECKS=$(cat <<'EOF'
+cexpn   |counter-expiry        |2|UNIQUE ORDER STALE MUTEX|holds|-DCOUNTER_EXPIRY -DINITMAX=1|-O1||no
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
+cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
 st3     |timing-faults         |3|SANITY|fails|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
 n3      |no-timing-faults      |3|UNIQUE ORDER STALE MUTEX|holds(bitstate)|-DNC=3 -DINITMAX=1|-O2 -DBITSTATE|-w22 -k3|no
@@ -91,13 +93,20 @@ nunique |naive                 |2|UNIQUE|fails|-DNAIVE -DINITMAX=2|-O0||no
 tmutex  |timing-faults         |2|MUTEX|fails|-DTIMING_FAULTS -DINITMAX=1|-O0||no
 nsanity |no-timing-faults      |2|SANITY|fails|-DINITMAX=1|-O0||no
 fsanity |restart-floor+timing  |2|SANITY|fails|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O0||no
+csanity |counter-expiry+timing |2|SANITY|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O0||no
+cnofloor|expiry-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DEXPIRY_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
+cbehind |expiry-floor-behind   |2|ORDER|fails|-DCOUNTER_EXPIRY -DFLOOR_BEHIND -DINITMAX=1|-O1 -DBFS||yes
+ccommit |expiry-commit-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DCOMMIT_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
 EOF
 )
-# EXTENDED=1 adds larger instances of the expected-hold checks (about one
-# more minute of CPU): floor jumps of 1 or 2, two floor restarts, more
-# initial skew, and a 3-client bitstate search with a 2^25-bit table.
+# EXTENDED=1 adds larger instances of the expected-hold checks (about two
+# more minutes of CPU): floor jumps of 1 or 2, two floor restarts or counter
+# expiries, more initial skew, and a 3-client bitstate search with a 2^25-bit
+# table.
 if [ "${EXTENDED:-0}" = 1 ]; then
   CHECKS="$(cat <<'EOF'
+xcexpj2 |counter-expiry(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no
+xcexp2x |counter-expiry(2x)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0 -DMAXE=2|-O1||no
 xfloor2 |restart-floor(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no
 xfloorr2|restart-floor(2x)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DMAXR=2|-O1||no
 xfloori1|restart-floor+timing,F0<=1|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=1|-O1||no
@@ -232,7 +241,7 @@ echo "holds(bitstate): no violation found by a bitstate search of the number of 
 echo "  skip an unknown part of the state space, so this is a bounded check, NOT an exhaustive proof (3 clients"
 echo "  are beyond an exhaustive search within the time budget; 2 clients are checked exhaustively)."
 
-for id in norder nstale pstale cstale; do
+for id in norder nstale pstale cstale cnofloor cbehind ccommit; do
   f="$BUILD/$id.trail.txt"
   [ -s "$f" ] || continue
   case $id in
@@ -241,6 +250,11 @@ for id in norder nstale pstale cstale; do
     pstale)   echo; echo "Counterexample, plain restart, STALE:";;
     cstale)   echo; echo "Counterexample, check-and-set with the lease's random value at the storage (antirez's alternative),"
               echo "STALE under a clock jump on one node (its key expires early), shortest:";;
+    cnofloor) echo; echo "Counterexample, a fencing counter that expires and comes back at 0 (no clock floor), ORDER, shortest:";;
+    cbehind)  echo; echo "Counterexample, an expired counter that comes back below its last value (a node clock behind another"
+              echo "by the counter horizon), ORDER, shortest:";;
+    ccommit)  echo; echo "Counterexample, the commit script recreating an expired counter at 0 instead of the clock floor"
+              echo "(the holder paused between its grant and its commit), ORDER, shortest:";;
   esac
   cat "$f"
 done

@@ -32,6 +32,24 @@
  *                       allowed, so every queue order and lapse is covered.
  *   -DMAXR=r            bound on the number of floor restarts (plain and
  *                       durable restarts are unbounded).         default 1
+ *   -DCOUNTER_EXPIRY    a node's counter F may expire at any time, with or
+ *                       without the lock key (fenceCounterTtl: the real
+ *                       counter expires only after an idle horizon, so this
+ *                       allows more than can happen).  It is recreated by
+ *                       the next script that writes it: an acquire (which
+ *                       then increments it) or a commit while K == v (which
+ *                       then compares it with T).  Recreation is at the
+ *                       clock floor, fixed at expiry as F + j, 1 <= j <=
+ *                       FLOOR_JMAX: above every value the counter had,
+ *                       which the node's clock guarantees as long as no
+ *                       node's clock ran ahead of another's by the horizon
+ *                       (docs/FENCING.md, "Counters that expire").
+ *   -DEXPIRY_NO_FLOOR   ... recreated at 0 (no clock floor).
+ *   -DFLOOR_BEHIND      ... recreated one below the value it had: a floor
+ *                       that is not above it (a clock behind by the horizon).
+ *   -DCOMMIT_NO_FLOOR   ... an acquire recreates it at the floor, a commit
+ *                       at 0 (the commit script without fence_floor).
+ *   -DMAXE=e            bound on the number of counter expiries. default 1
  *   one or more of -DCHECK_UNIQUE -DCHECK_ORDER -DCHECK_STALE -DCHECK_MUTEX
  *                       -DCHECK_SANITY (the conjunction of those given is
  *                       checked; SANITY is a non-vacuity probe that must
@@ -81,6 +99,9 @@
 #ifndef FLOOR_JMAX
 #define FLOOR_JMAX 1
 #endif
+#ifndef MAXE
+#define MAXE 1
+#endif
 
 #define NN   3           /* nodes A=0, B=1, C=2 */
 #define MAJ  2           /* majority of NN */
@@ -118,6 +139,12 @@ byte expired;            /* bit c: an honest clock expired a key of c before
                             c decided, so c's timing check fails */
 #ifdef RESTART_FLOOR
 byte restarts;           /* floor restarts so far (F grows with each) */
+#endif
+#ifdef COUNTER_EXPIRY
+byte gone;               /* bit n: node n's counter has expired (F[n] = 0) */
+byte fl[NN];             /* the value node n's expired counter comes back at */
+byte expiries;           /* counter expiries so far */
+byte recreated;          /* expired counters recreated so far (SANITY) */
 #endif
 
 /* ---- ghost state (history) read only by the properties ---- */
@@ -185,6 +212,8 @@ byte x, y, h_cnt, t, gm, em, i1, i2;
 #define ALLC ((1 << NC) - 1)
 #ifdef RESTART_FLOOR
 #define SANITY_OK (!(usable == ALLC && wrote == ALLC && restarts == MAXR))
+#elif defined(COUNTER_EXPIRY)
+#define SANITY_OK (!(usable == ALLC && wrote == ALLC && recreated > 0))
 #else
 #define SANITY_OK (!(usable == ALLC && wrote == ALLC))
 #endif
@@ -289,6 +318,47 @@ inline stepEnd()
 
 /* ------------------------------ node steps ------------------------------ */
 
+#ifdef COUNTER_EXPIRY
+/* a script that writes node n's counter finds it expired: it comes back at
+   V (the floor fixed at expiry, or 0) before the script goes on */
+#define RECREATE(n, V) \
+    if \
+    :: B(gone, n) -> \
+       F[n] = V; fl[n] = 0; gone = gone & (ALLN ^ (1 << n)); recreated++; \
+       printf("EV: node %d recreates its counter at %d\n", n, F[n]) \
+    :: else \
+    fi;
+#ifdef COMMIT_NO_FLOOR
+#define COMMIT_FLOOR(n) 0
+#else
+#define COMMIT_FLOOR(n) fl[n]
+#endif
+
+/* node n's counter expires; J: how far above its value the floor is */
+inline counterExpire(n, J)
+{
+  d_step {
+    !B(gone, n) && F[n] > 0 && expiries < MAXE ->
+    expiries++;
+#if defined(EXPIRY_NO_FLOOR)
+    fl[n] = 0;
+#elif defined(FLOOR_BEHIND)
+    fl[n] = F[n] - 1;
+#else
+    fl[n] = F[n] + J;
+#endif
+    printf("EV: node %d's counter (F=%d) expires; it will come back at %d\n", n, F[n], fl[n]);
+    F[n] = 0; gone = gone | (1 << n);
+    stepEnd()
+  }
+}
+#define COMMIT_RECREATE(c, n) if :: K[n] == c + 1 -> RECREATE(n, COMMIT_FLOOR(n)) :: else fi;
+#else
+#define RECREATE(n, V)
+#define COMMIT_RECREATE(c, n)
+#endif
+
+
 /* node n executes c's acquire: if K empty then K := v; F++; reply F else 0.
    SEEN = 1: the client sees the reply (only possible while it collects);
    SEEN = 0: the reply is lost, late, or the client already decided. */
@@ -319,7 +389,7 @@ inline deliverAcq(c, n, SEEN)
     pendAcq[c] = pendAcq[c] ^ (1 << n);
     if
     :: K[n] == 0 ->
-       K[n] = c + 1; F[n] = F[n] + 1;
+       K[n] = c + 1; RECREATE(n, fl[n]) F[n] = F[n] + 1;
        GHOST_GRANT(c, n)
        if
        :: SEEN ->
@@ -369,6 +439,7 @@ inline deliverCom(c, n, SEEN)
   d_step {
     B(pendCom[c], n) && (SEEN == 0 || phase[c] == COM) ->
     pendCom[c] = pendCom[c] ^ (1 << n);
+    COMMIT_RECREATE(c, n)
     if
     :: K[n] != c + 1 -> printf("EV: node %d commit c%d -> 0\n", n, c)
     :: K[n] == c + 1 && F[n] > tok[c] -> printf("EV: node %d commit c%d -> -1\n", n, c)
@@ -381,6 +452,7 @@ inline deliverCom(c, n, SEEN)
     stepEnd()
   }
 }
+
 
 /* the lock key on node n expires */
 inline expire(n)
@@ -639,6 +711,12 @@ end:
   CLIENT(2) COMMITS(2)
 #endif
   :: expire(0) :: expire(1) :: expire(2)
+#ifdef COUNTER_EXPIRY
+  :: counterExpire(0,1) :: counterExpire(1,1) :: counterExpire(2,1)
+#if FLOOR_JMAX >= 2
+  :: counterExpire(0,2) :: counterExpire(1,2) :: counterExpire(2,2)
+#endif
+#endif
 #ifdef RESTARTS_ON
   :: restart(0,1) :: restart(1,1) :: restart(2,1)
 #if defined(RESTART_FLOOR) && FLOOR_JMAX >= 2

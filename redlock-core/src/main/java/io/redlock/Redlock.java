@@ -234,7 +234,11 @@ public final class Redlock implements AutoCloseable {
         private Ticker ticker = Ticker.system();
         private ClientResources clientResources;
         private boolean fencing = true;
-        private boolean fencingClockFloor;
+        /** Null: the default, on with fencing. */
+        private Boolean fencingClockFloor;
+        /** Null: the default, {@link RedlockConfig#DEFAULT_FENCE_COUNTER_TTL} with fencing. */
+        private Duration fenceCounterTtl;
+        private boolean fenceCounterTtlSet;
         private LeaseListener leaseListener;
         private boolean wakeOnRelease = true;
         private RedlockObserver observer;
@@ -323,8 +327,9 @@ public final class Redlock implements AutoCloseable {
 
         /**
          * Fencing tokens on (default) or off. On: every lease carries a token larger than any earlier holder's, kept
-         * in a counter key {@code <key>:fence} on each node that never expires and is never deleted. Off: the plain
-         * spec algorithm ({@code SET key value NX PX ttl}), wire-compatible with other Redlock clients.
+         * in a counter key {@code <key>:fence} on each node that expires {@link #fenceCounterTtl(Duration) when idle}
+         * and is never deleted by a release. Off: the plain spec algorithm ({@code SET key value NX PX ttl}),
+         * wire-compatible with other Redlock clients.
          */
         public Builder fencing(boolean fencing) {
             this.fencing = fencing;
@@ -333,11 +338,25 @@ public final class Redlock implements AutoCloseable {
 
         /**
          * Raises each node's counter to at least {@code unix_seconds × 2^20} (from the node's {@code TIME}) before
-         * incrementing, so tokens keep growing after a node restarts without its data, provided it stayed down for a
-         * couple of seconds plus twice the clock error. Default off. Needs {@link #fencing(boolean) fencing}.
+         * incrementing, so tokens keep growing after a counter expired or a node restarted without its data (for a
+         * restart: down for a couple of seconds plus twice the clock error). Default on. Needs
+         * {@link #fencing(boolean) fencing}; off needs {@code fenceCounterTtl(Duration.ZERO)}.
          */
         public Builder fencingClockFloor(boolean clockFloor) {
             this.fencingClockFloor = clockFloor;
+            return this;
+        }
+
+        /**
+         * How long a resource's fencing counter stays on a node after its last grant: the idle horizon that keeps
+         * memory bounded. A counter that expired comes back at the clock floor, above every token it issued, as long
+         * as no node's clock ran ahead of another's by more than this minus 1 s (docs/FENCING.md, "Counters that
+         * expire"). At least 2 s; {@link Duration#ZERO} keeps counters forever (then the clock floor may be off).
+         * Default {@link RedlockConfig#DEFAULT_FENCE_COUNTER_TTL}. Needs {@link #fencing(boolean) fencing}.
+         */
+        public Builder fenceCounterTtl(Duration ttl) {
+            this.fenceCounterTtl = ttl;
+            this.fenceCounterTtlSet = true;
             return this;
         }
 
@@ -384,12 +403,12 @@ public final class Redlock implements AutoCloseable {
             if (ticker == null) {
                 throw new RedlockConfigException(List.of("ticker"), "ticker must not be null");
             }
-            if (fencingClockFloor && !fencing) {
-                throw new RedlockConfigException(List.of("fencingClockFloor", "fencing"),
-                        "fencingClockFloor(true) needs fencing(true)");
-            }
+            ConfigCheck.fenceCounter(fencing, fencingClockFloor, fenceCounterTtlSet, fenceCounterTtl);
+            boolean clockFloor = fencing && (fencingClockFloor == null || fencingClockFloor);
+            Duration counterTtl = !fencing ? Duration.ZERO
+                    : fenceCounterTtlSet ? fenceCounterTtl : RedlockConfig.DEFAULT_FENCE_COUNTER_TTL;
             return new RedlockConfig(all, defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
-                    clientResources, fencing, fencingClockFloor, leaseListener, wakeOnRelease, observer);
+                    clientResources, fencing, clockFloor, counterTtl, leaseListener, wakeOnRelease, observer);
         }
 
         /** Validates the settings and creates the Redlock, which starts connecting to every node. */

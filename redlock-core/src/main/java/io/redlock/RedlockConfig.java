@@ -25,7 +25,10 @@ public final class RedlockConfig {
     public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(50);
     /** Default key prefix: empty, so the Redis key is the resource name and other Redlock clients interoperate. */
     public static final String DEFAULT_KEY_PREFIX = "";
-    /** Suffix of the per-resource fencing counter key: {@code <key>:fence} (no TTL, never deleted by release). */
+    /**
+     * Suffix of the per-resource fencing counter key: {@code <key>:fence} (expires {@link #fenceCounterTtl()} after
+     * its last grant, never deleted by a release).
+     */
     public static final String FENCE_SUFFIX = ":fence";
     /**
      * Suffix of the per-resource queue of waiters with fencing: {@code <key>:waiters}, a sorted set of waiter ids,
@@ -34,6 +37,13 @@ public final class RedlockConfig {
     public static final String WAITERS_SUFFIX = ":waiters";
     /** Suffix, after {@link #WAITERS_SUFFIX}, of the waiters' deadlines. */
     public static final String DEADLINES_SUFFIX = ":until";
+    /**
+     * Default idle horizon of a fencing counter: 24 hours. A counter left that long without a grant expires; it comes
+     * back at the clock floor, so tokens keep growing unless node clocks differ by almost a day.
+     */
+    public static final Duration DEFAULT_FENCE_COUNTER_TTL = Duration.ofHours(24);
+    /** The shortest accepted fencing counter horizon: the clock floor counts whole seconds, so 1 s plus 1 s of skew. */
+    public static final Duration MIN_FENCE_COUNTER_TTL = Duration.ofSeconds(2);
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 
@@ -48,13 +58,14 @@ public final class RedlockConfig {
     private final ClientResources clientResources;
     private final boolean fencing;
     private final boolean fencingClockFloor;
+    private final Duration fenceCounterTtl;
     private final LeaseListener leaseListener;
     private final boolean wakeOnRelease;
     private final RedlockObserver observer;
 
     RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, Duration defaultMaxWait, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
-            boolean fencingClockFloor, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
+            boolean fencingClockFloor, Duration fenceCounterTtl, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
         this.observer = observer;
         this.leaseListener = leaseListener;
         this.wakeOnRelease = wakeOnRelease;
@@ -69,6 +80,7 @@ public final class RedlockConfig {
         this.clientResources = clientResources;
         this.fencing = fencing;
         this.fencingClockFloor = fencingClockFloor;
+        this.fenceCounterTtl = fenceCounterTtl;
     }
 
     /** The independent Redis masters, in the order given. */
@@ -123,10 +135,19 @@ public final class RedlockConfig {
 
     /**
      * True if the acquire script first raises the counter to at least {@code unix_seconds × 2^20} from the node's
-     * clock, so a node that lost its counter in a restart still hands out larger tokens (FENCING.md, "Restarts").
+     * clock, so a counter that expired, or that a node lost in a restart, still hands out larger tokens (FENCING.md,
+     * "Restarts"). On by default with fencing.
      */
     public boolean fencingClockFloor() {
         return fencingClockFloor;
+    }
+
+    /**
+     * How long a fencing counter lives on a node after its last grant or commit; {@link Duration#ZERO} when counters
+     * never expire (also without fencing).
+     */
+    public Duration fenceCounterTtl() {
+        return fenceCounterTtl;
     }
 
     /** The listener told about every lease lost before its release, if any. */

@@ -49,7 +49,7 @@ class CommitRoundRefusalIT {
     }
 
     private Redlock redlock(RedisNodes nodes) {
-        return TestSeams.with(redlockOn(nodes), hooks).nodeTimeout(units(5)).build();
+        return TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks).nodeTimeout(units(5)).build();
     }
 
     private static String fence(String resource) {

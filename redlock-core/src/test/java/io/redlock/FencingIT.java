@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** FENCING.md against real nodes: tokens grow, the commit round repairs diverged counters, counters outlive leases. */
+/**
+ * FENCING.md against real nodes: tokens grow, the commit round repairs diverged counters, counters outlive leases and
+ * expire when idle, coming back above every token they issued.
+ */
 @WithRedisNodes(5)
 class FencingIT {
 
@@ -66,7 +69,7 @@ class FencingIT {
 
     @Test
     void theCommitRoundRaisesDivergedCountersAboveEveryEarlierToken(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).build()) {
+        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes)).build()) {
             long earlier = redlock.tryAcquire("diverged", TTL).orElseThrow().fencingToken();
             redlock.tryAcquire("diverged", TTL); // refused: still held; counters untouched
             // release by hand, then push two nodes' counters ahead with attempts that reach only a minority
@@ -97,17 +100,57 @@ class FencingIT {
     }
 
     @Test
-    void countersSurviveReleaseAndNeverExpire(RedisNodes nodes) {
+    void countersSurviveReleaseWithTheirIdleHorizon(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             Lease first = redlock.tryAcquire("kept", TTL).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "kept");
             first.release();
+            long horizon = RedlockConfig.DEFAULT_FENCE_COUNTER_TTL.toMillis();
             for (RedisServer node : nodes) {
                 assertThat(counter(node, "kept")).isEqualTo(first.fencingToken());
-                assertThat(node.pttl("kept" + RedlockConfig.FENCE_SUFFIX)).isEqualTo(-1L); // no TTL
+                assertThat(node.pttl("kept" + RedlockConfig.FENCE_SUFFIX)).isBetween(horizon - 60_000, horizon);
             }
             Lease second = redlock.tryAcquire("kept", TTL).orElseThrow();
-            assertThat(second.fencingToken()).isEqualTo(first.fencingToken() + 1);
+            assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+        }
+    }
+
+    @Test
+    void countersKeptForeverHaveNoTtl(RedisNodes nodes) {
+        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes)).build()) {
+            Lease first = redlock.tryAcquire("forever", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "forever");
+            first.release();
+            for (RedisServer node : nodes) {
+                assertThat(node.pttl("forever" + RedlockConfig.FENCE_SUFFIX)).isEqualTo(-1L);
+            }
+            assertThat(redlock.tryAcquire("forever", TTL).orElseThrow().fencingToken()).isEqualTo(first.fencingToken() + 1);
+        }
+    }
+
+    @Test
+    void anIdleCounterExpiresEverywhereAndComesBackAboveEveryTokenItIssued(RedisNodes nodes) {
+        Duration horizon = RedlockConfig.MIN_FENCE_COUNTER_TTL;
+        try (Redlock redlock = redlockOn(nodes).fenceCounterTtl(horizon).build()) {
+            long last = 0;
+            for (int i = 0; i < 3; i++) {
+                Lease lease = redlock.tryAcquire("idle", TTL).orElseThrow();
+                ItSupport.awaitOnEveryNode(nodes, "idle");
+                last = lease.fencingToken();
+                lease.release();
+            }
+            await().atMost(horizon.multipliedBy(3)).pollInterval(units(2)).until(() -> nodes.servers().stream()
+                    .allMatch(node -> node.get("idle" + RedlockConfig.FENCE_SUFFIX) == null));
+            for (RedisServer node : nodes) {
+                assertThat((long) node.redis(r -> r.dbsize())).as("nothing left on %s", node).isZero();
+            }
+            Lease again = redlock.tryAcquire("idle", TTL).orElseThrow();
+            assertThat(again.fencingToken()).as("the recreated counters start above the last token").isGreaterThan(last);
+            ItSupport.awaitOnEveryNode(nodes, "idle");
+            for (RedisServer node : nodes) {
+                assertThat(node.pttl("idle" + RedlockConfig.FENCE_SUFFIX)).isBetween(1L, horizon.toMillis());
+            }
+            again.release();
         }
     }
 
@@ -137,7 +180,7 @@ class FencingIT {
 
     @Test
     void theClockFloorKeepsTokensGrowingAfterANodeLosesItsCounter(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).fencingClockFloor(true).build()) {
+        try (Redlock redlock = redlockOn(nodes).build()) { // the clock floor is on by default
             Lease first = redlock.tryAcquire("floored", TTL).orElseThrow();
             long seconds = Long.parseLong(nodes.node(0).redis(r -> r.time()).get(0));
             assertThat(first.fencingToken()).isGreaterThanOrEqualTo(seconds << 20).isLessThan(1L << 53);
@@ -158,7 +201,7 @@ class FencingIT {
 
     @Test
     void withoutTheClockFloorARestartedNodeSetStartsOverAndTokensGoBack(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).build()) {
+        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes)).build()) {
             for (int i = 0; i < 3; i++) {
                 redlock.tryAcquire("forgotten", TTL).orElseThrow().release();
             }

@@ -27,6 +27,14 @@ final class ItSupport {
                 .retry(RetryPolicy.uniform(Duration.ofMillis(5), Duration.ofMillis(20)));
     }
 
+    /**
+     * {@code builder} with counters that never expire and no clock floor: tokens count 1, 2, 3… from a fresh node, for
+     * tests of the counters' arithmetic (the floor would raise them to the node's clock).
+     */
+    static Redlock.Builder countingFromOne(Redlock.Builder builder) {
+        return builder.fencingClockFloor(false).fenceCounterTtl(Duration.ZERO);
+    }
+
     /** The value stored under {@code key} on each listed node (null where absent). */
     static List<String> valuesOn(RedisNodes nodes, String key, int... indexes) {
         List<String> values = new ArrayList<>();

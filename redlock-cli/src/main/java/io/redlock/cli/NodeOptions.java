@@ -27,6 +27,11 @@ final class NodeOptions {
             converter = Durations.class, description = "How long to wait for one node's reply (default: ${DEFAULT-VALUE}).")
     Duration nodeTimeout;
 
+    @Option(names = "--fence-counter-ttl", paramLabel = "DURATION", converter = Durations.class,
+            description = "How long a resource's fencing counter stays on each node after its last grant "
+                    + "(default: the library's, 24h; 0s keeps counters forever).")
+    Duration fenceCounterTtl;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
@@ -44,7 +49,8 @@ final class NodeOptions {
     }
 
     Redlock.Builder builder() {
-        return Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
+        Redlock.Builder builder = Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
+        return fenceCounterTtl == null ? builder : builder.fenceCounterTtl(fenceCounterTtl);
     }
 
     Redlock connect() {

@@ -98,6 +98,24 @@ class ContractIT {
     }
 
     @Test
+    void theFenceCounterHorizonIsTheOptionsOrTheLibrarysDefault(RedisNodes nodes) throws Exception {
+        Cli shortHorizon = Cli.run(env(nodes), "acquire", "horizon", "--fence-counter-ttl", "90s");
+        assertThat(shortHorizon.exitCode()).as(shortHorizon.err()).isZero();
+        Cli byDefault = Cli.run(env(nodes), "acquire", "defaulted");
+        assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
+        Cli forever = Cli.run(env(nodes), "acquire", "forever", "--fence-counter-ttl", "0s");
+        assertThat(forever.exitCode()).as(forever.err()).isZero();
+        long day = io.redlock.RedlockConfig.DEFAULT_FENCE_COUNTER_TTL.toMillis();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            for (RedisServer node : nodes) {
+                assertThat(node.pttl("horizon:fence")).isBetween(1L, 90_000L);
+                assertThat(node.pttl("defaulted:fence")).isBetween(day - 60_000, day);
+                assertThat(node.pttl("forever:fence")).isEqualTo(-1L);
+            }
+        });
+    }
+
+    @Test
     void aServerListedTwiceIsNotTakenForAnotherHolder(RedisNodes nodes) throws Exception {
         String twice = "redis://localhost:" + nodes.node(0).port();
         nodes.node(1).kill();

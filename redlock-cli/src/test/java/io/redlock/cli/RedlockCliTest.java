@@ -60,6 +60,7 @@ class RedlockCliTest {
         "extend job --value v --nodes redis://127.0.0.1:0",
         "release job --value v --nodes redis//no-scheme",
         "release job --value v --node-timeout -5s --nodes redis://127.0.0.1:1",
+        "acquire job --fence-counter-ttl 1s --nodes redis://127.0.0.1:1",
         "status job --nodes redis://127.0.0.1:notaport",
         "doctor --ttl forever --nodes redis://127.0.0.1:1",
         "servers --port-base 70000",

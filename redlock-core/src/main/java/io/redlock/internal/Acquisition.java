@@ -96,12 +96,12 @@ final class Acquisition {
 
     /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
     private CompletableFuture<Optional<Lease>> fenced() {
-        String clockFloor = engine.config().fencingClockFloor() ? "1" : "0";
+        FenceArgs fence = engine.fenceArgs();
         String ttl = Long.toString(ttlMillis);
         String ticketArg = Long.toString(ticket);
         String lifetime = engine.queue().placeLifetimeArg();
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(Scripts.ACQUIRE_FENCED,
-                keys.acquire(), value, ttl, clockFloor, waiterId, ticketArg, lifetime));
+                keys.acquire(), value, ttl, fence.clockFloor(), waiterId, ticketArg, lifetime, fence.counterTtl()));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
             engine.events().voted(round, nodes);
             if (!round.won()) {
@@ -139,12 +139,14 @@ final class Acquisition {
             long token) {
         engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
         String tokenArg = Long.toString(token);
+        FenceArgs fence = engine.fenceArgs();
         List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
             if (!FencedReply.isGrant(reply) || reply > token) {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
             }
             return reply == token ? CompletableFuture.completedFuture(1L)
-                    : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg).toCompletableFuture();
+                    : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg,
+                            fence.clockFloor(), fence.counterTtl()).toCompletableFuture();
         }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
         return nodes.quorum(commits, Releases.CONFIRMED).thenCompose(committed -> {

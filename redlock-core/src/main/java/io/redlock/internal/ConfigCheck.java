@@ -19,6 +19,10 @@ public final class ConfigCheck {
 
     private static final Duration ONE_MILLI = Duration.ofMillis(1);
     private static final int NANOS_PER_MILLI = 1_000_000;
+    private static final String FLOOR_FOR_EXPIRY = "fencing counters that expire (fenceCounterTtl, default "
+            + RedlockConfig.DEFAULT_FENCE_COUNTER_TTL.toHours() + " h) need the clock floor, which brings an expired"
+            + " counter back above the tokens it issued: keep fencingClockFloor on, or keep counters forever with"
+            + " fenceCounterTtl(Duration.ZERO)";
 
     /** The setting a node URI or the node list belongs to. */
     private static final List<String> NODES = List.of("nodes");
@@ -101,6 +105,42 @@ public final class ConfigCheck {
         }
         if (value.isNegative() || value.isZero()) {
             throw new RedlockConfigException(List.of(name), name + " must be positive, was " + value);
+        }
+    }
+
+    /**
+     * The fencing counter's settings: the clock floor and the counter horizon only with fencing; a horizon of zero
+     * (forever) or at least {@link RedlockConfig#MIN_FENCE_COUNTER_TTL} in whole milliseconds; counters that expire only
+     * with the clock floor, which brings them back above the tokens they issued. {@code clockFloor} is null when not
+     * given, {@code ttlSet} false when the horizon was not given.
+     */
+    public static void fenceCounter(boolean fencing, Boolean clockFloor, boolean ttlSet, Duration ttl) {
+        if (!fencing && Boolean.TRUE.equals(clockFloor)) {
+            throw new RedlockConfigException(List.of("fencingClockFloor", "fencing"),
+                    "fencingClockFloor(true) needs fencing(true)");
+        }
+        if (!ttlSet) {
+            if (fencing && Boolean.FALSE.equals(clockFloor)) {
+                throw new RedlockConfigException(List.of("fencingClockFloor", "fenceCounterTtl"), FLOOR_FOR_EXPIRY);
+            }
+            return;
+        }
+        if (!fencing) {
+            throw new RedlockConfigException(List.of("fenceCounterTtl", "fencing"), "fenceCounterTtl needs fencing(true)");
+        }
+        if (ttl == null) {
+            throw new RedlockConfigException(List.of("fenceCounterTtl"),
+                    "fenceCounterTtl must not be null (Duration.ZERO keeps counters forever)");
+        }
+        if (ttl.isZero()) {
+            return;
+        }
+        if (ttl.compareTo(RedlockConfig.MIN_FENCE_COUNTER_TTL) < 0 || ttl.toNanosPart() % NANOS_PER_MILLI != 0) {
+            throw new RedlockConfigException(List.of("fenceCounterTtl"), "fenceCounterTtl must be zero (forever) or at"
+                    + " least " + RedlockConfig.MIN_FENCE_COUNTER_TTL.toSeconds() + " s in whole milliseconds, was " + ttl);
+        }
+        if (Boolean.FALSE.equals(clockFloor)) {
+            throw new RedlockConfigException(List.of("fencingClockFloor", "fenceCounterTtl"), FLOOR_FOR_EXPIRY);
         }
     }
 

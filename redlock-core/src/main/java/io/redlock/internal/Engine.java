@@ -45,6 +45,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     private final Extension extension;
     private final Reports reports;
     private final QueueUpkeep queue;
+    private final FenceArgs fenceArgs;
     private final ByValue byValue;
     private final LockRunner runner = new LockRunner(this);
     private final LockValues values = new LockValues();
@@ -67,6 +68,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
         this.extension = new Extension(nodes, events, config.driftFactor());
         this.reports = new Reports(nodes, config);
         this.queue = new QueueUpkeep(nodes, pending, config);
+        this.fenceArgs = FenceArgs.of(config);
         this.byValue = new ByValue(this, extension, releases);
     }
 
@@ -208,6 +210,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     QueueUpkeep queue() {
         return queue;
+    }
+
+    /** The fencing counter's script arguments. */
+    FenceArgs fenceArgs() {
+        return fenceArgs;
     }
 
     QuorumHealth health() {

@@ -21,13 +21,13 @@ final class Scripts {
     static final Script EXTEND = Script.load("extend");
 
     /** Lock, then increment the counter, with the waiter queue: {@code lua/acquire-fenced.lua}. */
-    static final Script ACQUIRE_FENCED = Script.load("acquire-fenced");
+    static final Script ACQUIRE_FENCED = withFenceCounter("acquire-fenced");
 
     /** Leaves the waiter queue: {@code lua/leave-queue.lua}. */
     static final Script LEAVE_QUEUE = Script.load("leave-queue");
 
     /** Raises the counter to the chosen token: {@code lua/commit-fence.lua}. */
-    static final Script COMMIT_FENCE = Script.load("commit-fence");
+    static final Script COMMIT_FENCE = withFenceCounter("commit-fence");
 
     /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE);
@@ -39,5 +39,10 @@ final class Scripts {
     static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, BATCH);
 
     private Scripts() {
+    }
+
+    /** The script {@code lua/<name>.lua} behind {@code lua/fence-counter.lua}, the counter's rules it uses. */
+    private static Script withFenceCounter(String name) {
+        return Script.of(name, Script.load("fence-counter").text() + Script.load(name).text());
     }
 }

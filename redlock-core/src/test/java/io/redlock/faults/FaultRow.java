@@ -91,7 +91,12 @@ enum FaultRow {
             "the stalled nodes apply the queued writes when they resume; the library repeats its deletes until the"
                     + " keys would have expired anyway, so no key of a failed attempt outlives the resume by 2 s"
                     + " (asserted with a 30 s key)",
-            NodeFaultRows::majorityStalledPastEveryRetryWindow, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT);
+            NodeFaultRows::majorityStalledPastEveryRetryWindow, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT),
+    F17("fencing counters expire while idle (2 s horizon) on every node, then clock −1 s on 3 nodes", HOLDS, HOLDS, 8,
+            "an expired counter comes back at the clock floor, above every token it issued (asserted: every token"
+                    + " after is above every token before); a clock step back smaller than the horizon cannot undo"
+                    + " that; one of the horizon or more can (docs/FENCING.md, \"Counters that expire\")",
+            CounterFaultRows::countersExpireWhileIdle, Also.TOKENS_RISE_ACROSS_EXPIRY);
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -104,7 +109,9 @@ enum FaultRow {
         /** The keys of a failed or refused attempt are gone from every node afterwards. */
         NO_KEY_LEFT,
         /** An extension counts only with a majority, and never re-creates an expired key. */
-        EXTEND_NEEDS_MAJORITY
+        EXTEND_NEEDS_MAJORITY,
+        /** Fencing counters expired on every node, and every later token is above every earlier one. */
+        TOKENS_RISE_ACROSS_EXPIRY
     }
 
     /** What a row does: injects its fault into a workload on the bench's nodes, asserting what happens meanwhile. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
@@ -61,6 +62,20 @@ final class RowBench implements AutoCloseable {
     Workload workload(List<String> lockUris) {
         RedisServer storage = closeLater(RedisServer.launch());
         return closeLater(new Workload(lockUris, storage, TTL)).start();
+    }
+
+    /**
+     * Workers named {@code processPrefix1..3} on the bench's nodes and {@code storage}, their Redlocks configured
+     * further by {@code tune}, started; {@code init} zeroes the storage's counters (false: a later phase goes on).
+     */
+    Workload workload(RedisServer storage, String processPrefix, boolean init, UnaryOperator<Redlock.Builder> tune) {
+        return closeLater(new Workload(nodes.uris(), storage.uri(), TTL, Workload.WORKERS, processPrefix, init, tune))
+                .start();
+    }
+
+    /** A storage node of this row's own. */
+    RedisServer storage() {
+        return closeLater(RedisServer.launch());
     }
 
     /** A proxy in front of every lock node. */

@@ -16,6 +16,7 @@ import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.history.History;
 import io.redlock.testkit.history.Op;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -67,6 +68,12 @@ final class Workload implements AutoCloseable {
 
     /** Workers named {@code processPrefix1..n}; {@code init} sets both counters to 0. */
     Workload(List<String> lockUris, String storageUri, Duration ttl, int workers, String processPrefix, boolean init) {
+        this(lockUris, storageUri, ttl, workers, processPrefix, init, UnaryOperator.identity());
+    }
+
+    /** As above, each worker's Redlock configured further by {@code tune}. */
+    Workload(List<String> lockUris, String storageUri, Duration ttl, int workers, String processPrefix, boolean init,
+            UnaryOperator<Redlock.Builder> tune) {
         this.ttl = ttl;
         this.work = ttl.dividedBy(3);
         this.processPrefix = processPrefix;
@@ -76,7 +83,7 @@ final class Workload implements AutoCloseable {
             storageConnection.sync().mset(java.util.Map.of(FENCED_COUNTER, "0", PLAIN_COUNTER, "0"));
         }
         for (int i = 0; i < workers; i++) {
-            clients.add(TestSeams.with(Redlock.builder(), hooks).nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
+            clients.add(tune.apply(TestSeams.with(Redlock.builder(), hooks)).nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
                     .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60)))
                     .observer(new io.redlock.RedlockObserver() {
                         @Override

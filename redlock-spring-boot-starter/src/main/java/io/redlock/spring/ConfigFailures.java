@@ -27,6 +27,7 @@ final class ConfigFailures {
             Map.entry("retry.maxDelay", "redlock.retry.max-delay"),
             Map.entry("keyPrefix", "redlock.key-prefix"),
             Map.entry("fencingClockFloor", "redlock.fencing.clock-floor"),
+            Map.entry("fenceCounterTtl", "redlock.fencing.counter-ttl"),
             Map.entry("fencing", "redlock.fencing.enabled"),
             Map.entry("maxHold", "redlock.default-max-hold"));
 
@@ -36,7 +37,10 @@ final class ConfigFailures {
             "Raise redlock.default-ttl (e.g. 30s) or lower redlock.node-timeout (default 50ms).",
             List.of("retry.maxDelay", "retry.minDelay"),
             "Set redlock.retry.max-delay to at least redlock.retry.min-delay.",
-            List.of("fencingClockFloor", "fencing"), "Turn fencing on, or the clock floor off.");
+            List.of("fencingClockFloor", "fencing"), "Turn fencing on, or the clock floor off.",
+            List.of("fencingClockFloor", "fenceCounterTtl"),
+            "Keep redlock.fencing.clock-floor on, or set redlock.fencing.counter-ttl=0 to keep counters forever.",
+            List.of("fenceCounterTtl", "fencing"), "Turn fencing on, or remove redlock.fencing.counter-ttl.");
 
     /**
      * Core's {@link RedlockConfigException} as a failure naming the {@code redlock.*} properties behind the settings

@@ -272,8 +272,17 @@ public class RedlockProperties {
         /** Leases carry fencing tokens; false is the plain algorithm, wire-compatible with other Redlock clients. */
         private boolean enabled = true;
 
-        /** Keeps tokens growing across node restarts without persistence (needs fencing). */
-        private boolean clockFloor = false;
+        /**
+         * Keeps tokens growing when a counter expired or a node restarted without persistence. Unset: on with fencing;
+         * false needs counter-ttl 0.
+         */
+        private Boolean clockFloor;
+
+        /**
+         * How long a resource's fencing counter stays on a node after its last grant. Unset: 24h; 0 keeps counters
+         * forever; otherwise at least 2s.
+         */
+        private Duration counterTtl;
 
         public boolean isEnabled() {
             return enabled;
@@ -283,12 +292,20 @@ public class RedlockProperties {
             this.enabled = enabled;
         }
 
-        public boolean isClockFloor() {
+        public Boolean getClockFloor() {
             return clockFloor;
         }
 
-        public void setClockFloor(boolean clockFloor) {
+        public void setClockFloor(Boolean clockFloor) {
             this.clockFloor = clockFloor;
+        }
+
+        public Duration getCounterTtl() {
+            return counterTtl;
+        }
+
+        public void setCounterTtl(Duration counterTtl) {
+            this.counterTtl = counterTtl;
         }
     }
 }

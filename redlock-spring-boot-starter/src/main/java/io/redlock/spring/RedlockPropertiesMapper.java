@@ -101,8 +101,14 @@ public final class RedlockPropertiesMapper {
                     .retry(retry(properties.getRetry()))
                     .keyPrefix(properties.getKeyPrefix())
                     .fencing(properties.getFencing().isEnabled())
-                    .fencingClockFloor(properties.getFencing().isClockFloor())
                     .wakeOnRelease(properties.isWakeOnRelease());
+            RedlockProperties.Fencing fencing = properties.getFencing();
+            if (fencing.getClockFloor() != null) {
+                builder.fencingClockFloor(fencing.getClockFloor());
+            }
+            if (fencing.getCounterTtl() != null) {
+                builder.fenceCounterTtl(fencing.getCounterTtl());
+            }
             switch (mode) {
                 case NODES -> builder.nodes(properties.getNodes());
                 case SINGLE -> builder.node(single(properties));

@@ -148,6 +148,15 @@ class BadConfigFailureTest {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.enabled=false",
                 "redlock.fencing.clock-floor=true").run(context ->
                         assertThat(failure(context).getMessage()).contains("redlock.fencing.clock-floor"));
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.clock-floor=false")
+                .run(context -> {
+                    assertThat(failure(context).properties())
+                            .containsExactly("redlock.fencing.clock-floor", "redlock.fencing.counter-ttl");
+                    assertThat(failure(context).action()).contains("redlock.fencing.counter-ttl=0");
+                });
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.counter-ttl=1s").run(context ->
+                assertFailure(context, "redlock.fencing.counter-ttl",
+                        "redlock.fencing.counter-ttl: fenceCounterTtl must be zero (forever) or at least 2 s"));
     }
 
     @Test

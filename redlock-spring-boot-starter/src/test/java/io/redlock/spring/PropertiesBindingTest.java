@@ -68,12 +68,25 @@ class PropertiesBindingTest {
             assertThat(config.retry().maxDelay()).isEqualTo(RetryPolicy.defaults().maxDelay());
             assertThat(config.keyPrefix()).isEqualTo(RedlockConfig.DEFAULT_KEY_PREFIX);
             assertThat(config.fencing()).isTrue();
-            assertThat(config.fencingClockFloor()).isFalse();
+            assertThat(config.fencingClockFloor()).isTrue();
+            assertThat(config.fenceCounterTtl()).isEqualTo(RedlockConfig.DEFAULT_FENCE_COUNTER_TTL);
             assertThat(config.wakeOnRelease()).isTrue();
             assertThat(config.defaultMaxWait()).isEqualTo(RedlockConfig.DEFAULT_MAX_WAIT);
             LockOptions options = context.getBean(RedlockTemplate.class).defaultOptions();
             assertThat(options.toString()).isEqualTo(LockOptions.defaults().toString());
         });
+    }
+
+    @Test
+    void theFenceCounterHorizonAndTheClockFloorBind() {
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.counter-ttl=7d").run(context ->
+                assertThat(context.getBean(Redlock.class).config().fenceCounterTtl()).isEqualTo(Duration.ofDays(7)));
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.fencing.counter-ttl=0",
+                "redlock.fencing.clock-floor=false").run(context -> {
+                    RedlockConfig config = context.getBean(Redlock.class).config();
+                    assertThat(config.fenceCounterTtl()).isZero();
+                    assertThat(config.fencingClockFloor()).isFalse();
+                });
     }
 
     @Test

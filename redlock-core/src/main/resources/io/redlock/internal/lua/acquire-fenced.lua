@@ -1,14 +1,15 @@
 -- acquire-fenced: take the lock, then increment the node's fencing counter, with a fair queue of waiters
 -- (docs/FENCING.md step 1).
 -- KEYS[1] lock key
--- KEYS[2] fencing counter (never expires)
+-- KEYS[2] fencing counter (expires after ARGV[7] ms without a grant or commit)
 -- KEYS[3] waiter queue: sorted set of waiter id by ticket
 -- KEYS[4] waiters' deadlines: sorted set of waiter id by the node's clock in ms
 -- ARGV[1] value    ARGV[2] TTL in ms
--- ARGV[3] "1" to apply the clock floor: raise the counter to unix_seconds * 2^20 first (kept below 2^53)
+-- ARGV[3] "1" to apply the clock floor first (fence_floor)
 -- ARGV[4] waiter id ("" for a caller that will not wait)
 -- ARGV[5] the caller's ticket (0 if it has none yet)
 -- ARGV[6] how long a waiter's place lasts without a new attempt, in ms
+-- ARGV[7] how long the counter lives after this grant, in ms ("0": forever)
 -- A caller that will not wait takes a free lock whoever is queued (it barges, like the untimed tryLock() of a fair
 -- java.util.concurrent lock) and never touches the queue. For a waiter, lapsed places are dropped first, and a free
 -- lock goes to it only if it is the first live waiter. A refused waiter keeps (or takes) its place: the larger of its
@@ -43,13 +44,11 @@ if not behind and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     redis.call('zrem', KEYS[4], waiter)
   end
   if ARGV[3] == '1' then
-    local floor = tonumber(redis.call('time')[1]) * 1048576
-    local current = tonumber(redis.call('get', KEYS[2]) or '0')
-    if current < floor and floor < 9007199254740992 then
-      redis.call('set', KEYS[2], string.format('%d', floor))
-    end
+    fence_floor(KEYS[2])
   end
-  return redis.call('incr', KEYS[2])
+  local token = redis.call('incr', KEYS[2])
+  fence_keep(KEYS[2], ARGV[7])
+  return token
 end
 local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
 if waiter == '' then

@@ -1,0 +1,22 @@
+-- fence-counter: the rules of the fencing counter, written once and put in front of the two scripts that write it
+-- (acquire-fenced, commit-fence: Scripts.withFenceCounter).
+-- fence_floor(key): the clock floor (docs/FENCING.md, "Restarts" and "Counters that expire"): raises the counter to
+--   unix_seconds * 2^20 from the node's TIME if it is lower, as long as that stays below 2^53 (exact in Lua's
+--   doubles, until about the year 2242). A counter that expired or was lost comes back above every token it issued,
+--   because it expires only when the node's own clock has passed its last write by the idle horizon.
+--   Returns the counter.
+-- fence_keep(key, ms): the counter lives ms more after a grant or commit; "0" keeps it forever.
+local function fence_floor(key)
+  local floor = tonumber(redis.call('time')[1]) * 1048576
+  local current = tonumber(redis.call('get', key) or '0')
+  if current < floor and floor < 9007199254740992 then
+    redis.call('set', key, string.format('%d', floor))
+    return floor
+  end
+  return current
+end
+local function fence_keep(key, ms)
+  if ms ~= '0' then
+    redis.call('pexpire', key, ms)
+  end
+end
