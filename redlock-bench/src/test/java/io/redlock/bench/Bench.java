@@ -52,6 +52,16 @@ final class Bench {
         }
     }
 
+    static CounterCheck.Result counters(BenchConfig config, Consumer<String> out) throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(NODES)) {
+            String environment = Environment.describe(nodes);
+            out.accept(environment);
+            CounterCheck.Result result = CounterCheck.run(nodes, config.counters(), out);
+            out.accept("wrote " + ResultsFile.counters(config.out(), environment, result));
+            return result;
+        }
+    }
+
     private static List<LevelResult> sideBySide(BenchConfig config, List<String> uris, CpuMeter cpu,
             Consumer<String> out) {
         List<Contestant> contestants = new ArrayList<>();

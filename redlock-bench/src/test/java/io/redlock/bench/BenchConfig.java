@@ -16,14 +16,24 @@ import java.util.Locale;
  * {@code bench.contended} [true], {@code bench.contended.clients} [16,64: one run per count],
  * {@code bench.contended.warmup} [2s], {@code bench.contended.window} [10s],
  * {@code bench.out} [docs/bench]; the heap check: {@code bench.heap} [false], {@code bench.heap.pairs} [1000000],
- * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32].
+ * {@code bench.heap.every} [100000], {@code bench.heap.inflight} [64], {@code bench.heap.boundMb} [32]; the fencing
+ * counter check: {@code bench.counters} [false], {@code bench.counters.resources} [1000000],
+ * {@code bench.counters.warmup} [100000],
+ * {@code bench.counters.horizon} [10s], {@code bench.counters.inflight} [64], {@code bench.counters.held} [100000],
+ * {@code bench.counters.clearLimit} [5m].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
-        boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap) {
+        boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap,
+        CounterSettings counters) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
+    }
+
+    /** The fencing counter check's settings; it runs instead of everything else when {@code enabled}. */
+    record CounterSettings(boolean enabled, long resources, long warmup, Duration horizon, int inFlight, long held,
+            Duration clearLimit) {
     }
 
     BenchConfig {
@@ -61,7 +71,15 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                         Long.parseLong(property("bench.heap.pairs", "1000000")),
                         Long.parseLong(property("bench.heap.every", "100000")),
                         Integer.parseInt(property("bench.heap.inflight", "64")),
-                        Long.parseLong(property("bench.heap.boundMb", "32")) << 20));
+                        Long.parseLong(property("bench.heap.boundMb", "32")) << 20),
+                new CounterSettings(
+                        Boolean.parseBoolean(property("bench.counters", "false")),
+                        Long.parseLong(property("bench.counters.resources", "1000000")),
+                        Long.parseLong(property("bench.counters.warmup", "100000")),
+                        duration(property("bench.counters.horizon", "10s")),
+                        Integer.parseInt(property("bench.counters.inflight", "64")),
+                        Long.parseLong(property("bench.counters.held", "100000")),
+                        duration(property("bench.counters.clearLimit", "5m"))));
     }
 
     /** {@code 300ms}, {@code 2s}, {@code 1m}. */

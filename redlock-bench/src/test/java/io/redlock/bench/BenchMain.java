@@ -2,16 +2,21 @@ package io.redlock.bench;
 
 /**
  * Entry point: {@code mvn -B -q -pl redlock-bench -am test-compile exec:java} runs the side-by-side benchmark and
- * the contended scenario; with {@code -Dbench.heap=true}, the heap check instead. Settings: {@link BenchConfig}.
+ * the contended scenario; with {@code -Dbench.heap=true}, the heap check instead; with {@code -Dbench.counters=true}, the fencing counter
+ * check. Settings: {@link BenchConfig}.
  */
 public final class BenchMain {
 
     private BenchMain() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         BenchConfig config = BenchConfig.fromSystemProperties();
-        if (!config.heap().enabled()) {
+        if (config.counters().enabled()) {
+            if (!Bench.counters(config, System.out::println).cleared()) {
+                throw new IllegalStateException("the nodes did not come back to their baseline");
+            }
+        } else if (!config.heap().enabled()) {
             Bench.run(config, System.out::println);
         } else if (!Bench.heap(config, System.out::println).bounded()) {
             throw new IllegalStateException("the used heap grew beyond the bound");

@@ -13,11 +13,32 @@ import org.junit.jupiter.api.io.TempDir;
 /** The whole harness, tiny: every contestant, the blocking ones too, runs pairs without errors and the table and charts get written. */
 class BenchSmokeIT {
 
+    private static final BenchConfig.CounterSettings COUNTERS_OFF =
+            new BenchConfig.CounterSettings(false, 0, 0, Duration.ofSeconds(2), 1, 1, Duration.ZERO);
+
+    @Test
+    void theCounterCheckSeesCountersGoAndTokensRise(@TempDir Path out) throws Exception {
+        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
+                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0),
+                new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)));
+
+        CounterCheck.Result result = Bench.counters(config, line -> { });
+
+        assertThat(result.errors()).isZero();
+        assertThat(result.loaded()).allSatisfy(usage -> assertThat(usage.keys()).isGreaterThanOrEqualTo(2_000));
+        assertThat(result.cleared()).as("back to the baseline: %s", result.after()).isTrue();
+        assertThat(result.sampled()).isPositive();
+        assertThat(result.tokensNotHigher()).isZero();
+        assertThat(result.fencedBytesPerLock()).allSatisfy(bytes -> assertThat(bytes).isPositive());
+        assertThat(out.resolve("counters.md")).exists();
+    }
+
     @Test
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0));
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 

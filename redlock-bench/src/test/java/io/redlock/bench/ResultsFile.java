@@ -63,6 +63,31 @@ final class ResultsFile {
         return write(dir.resolve("heap.md"), md);
     }
 
+    static Path counters(Path dir, String environment, CounterCheck.Result r) {
+        StringBuilder md = new StringBuilder("# Fencing counter check (raw)\n\n").append(header(environment))
+                .append(String.format("%,d distinct resources locked and released (%d s), counter horizon %s. Back within"
+                        + " %.0f %% of the baseline (DBSIZE and used_memory on every node): **%s**, %d s after the last"
+                        + " release. %,d resources locked again: %,d tokens not above their earlier ones. Errors: %d.%n%n",
+                        r.resources(), r.lockTime().toSeconds(), text(r.horizon()), CounterCheck.WITHIN * 100,
+                        r.cleared() ? "yes" : "NO", r.clearTime().toSeconds(), r.sampled(), r.tokensNotHigher(),
+                        r.errors()))
+                .append("| node | cold used_memory | baseline keys | baseline used_memory | after the run: keys | used_memory |"
+                        + " after the horizon: keys | used_memory | fenced lock, bytes per held lock |"
+                        + " plain SET NX PX lock, bytes |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        for (int n = 0; n < r.baseline().size(); n++) {
+            md.append(String.format("| %d | %,d | %,d | %,d | %,d | %,d | %,d | %,d | %,d | %,d |%n", n,
+                    r.cold().get(n).usedMemory(), r.baseline().get(n).keys(), r.baseline().get(n).usedMemory(),
+                    r.loaded().get(n).keys(),
+                    r.loaded().get(n).usedMemory(), r.after().get(n).keys(), r.after().get(n).usedMemory(),
+                    r.fencedBytesPerLock().get(n), r.plainBytesPerLock().get(n)));
+        }
+        md.append(String.format("%nBaseline: the nodes empty and settled after a warm-up of distinct resources whose"
+                + " keys all expired; cold: before any key. After the run: the keys still there when the last resource"
+                + " was released (counters of the resources released in the last horizon). Bytes per held lock:"
+                + " used_memory grown by holding %,d locks, divided by %,d.%n", r.held(), r.held()));
+        return write(dir.resolve("counters.md"), md);
+    }
+
     private static String header(String environment) {
         return String.format("Written by `io.redlock.bench.BenchMain` at %s. %s.%n%n",
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), environment);
