@@ -15,7 +15,7 @@ class InspectIT {
     @Test
     @WithRedisNodes(3)
     void reportsDefaultNodesAsNotDurable(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).build()) {
+        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes)).build()) { // no clock floor either
             Inspection inspection = redlock.inspect();
             assertThat(inspection.nodes()).hasSize(3).allSatisfy(node -> {
                 assertThat(node.reachable()).isTrue();
@@ -27,6 +27,14 @@ class InspectIT {
             });
             assertThat(inspection.tokenGuarantee()).isEqualTo(TokenGuarantee.LOST_ON_RESTART);
             assertThat(inspection.warnings()).hasSize(3).allMatch(w -> w.contains("delayed restart"));
+        }
+    }
+
+    @Test
+    @WithRedisNodes(3)
+    void reportsTheClockFloorOfTheDefaults(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            assertThat(redlock.inspect().tokenGuarantee()).isEqualTo(TokenGuarantee.CLOCK_FLOOR);
         }
     }
 

@@ -28,7 +28,7 @@ class ReleaseBehindAcquireIT {
         try (TcpProxy proxy = TcpProxy.start(slow.host(), slow.port()).delay(Duration.ofMillis(20))) {
             List<String> uris = new ArrayList<>(nodes.uris().subList(0, 4));
             uris.add(proxy.uri());
-            try (Redlock redlock = Redlock.builder().nodes(uris.toArray(String[]::new))
+            try (Redlock redlock = ItSupport.countingFromOne(Redlock.builder()).nodes(uris.toArray(String[]::new))
                     .nodeTimeout(Duration.ofSeconds(1)).build()) {
                 slow.redis(redis -> redis.configResetstat());
                 for (int i = 0; i < PAIRS; i++) {

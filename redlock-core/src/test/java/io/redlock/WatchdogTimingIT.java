@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.internal.ManualScheduler;
+import io.redlock.internal.Scheduler;
 import io.redlock.internal.Seams;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -14,13 +15,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
  * The watchdog's timing, with the client's ticker and scheduler in the test's hands (the nodes are real): when it
- * extends, how it paces retries against a stalled majority, and that the loss comes exactly when the validity runs
- * out. Nothing here sleeps.
+ * extends (never before the threshold, at most one timer tick after), how it paces retries against a stalled majority,
+ * and that the loss comes exactly when the validity runs out. Nothing here sleeps.
  */
 @WithRedisNodes(5)
 class WatchdogTimingIT {
@@ -32,13 +34,33 @@ class WatchdogTimingIT {
     /** An extension is due this long after the lease was taken or renewed (no time passes in its rounds). */
     private static final Duration EXTENSION_DUE = TTL.minus(DRIFT).minus(EXTEND_WHEN_REMAINING);
 
+    private static final Duration TICK = Scheduler.WATCHDOG_TICK;
+
     private final FakeTicker ticker = new FakeTicker();
     private final ManualScheduler scheduler = new ManualScheduler(ticker);
+    private final AtomicInteger failedRounds = new AtomicInteger();
+
+    /** Moves the fake time to {@code at} (a ticker reading), running what falls due on the way. */
+    private void advanceTo(long at) {
+        scheduler.advance(Duration.ofNanos(at - ticker.read()));
+    }
+
+    /** When the lease's next extension round is due: a third of the TTL before its validity ends (no spread). */
+    private static long extensionDue(Lease lease) {
+        return lease.validUntil() - EXTEND_WHEN_REMAINING.toNanos();
+    }
 
     private Redlock onFakeTime(RedisNodes nodes) {
         // random 0: no spread before the extension threshold
         Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
-        return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).build();
+        return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).observer(new RedlockObserver() {
+            @Override
+            public void extension(String resource, boolean extended, Duration took) {
+                if (!extended) {
+                    failedRounds.incrementAndGet();
+                }
+            }
+        }).build();
     }
 
     /** Holds {@code resource} with a watchdog until {@code done} completes; returns the lease. */
@@ -59,14 +81,18 @@ class WatchdogTimingIT {
             CompletableFuture<Void> done = new CompletableFuture<>();
             AtomicReference<CompletionStage<Void>> result = new AtomicReference<>();
             Lease lease = holdUntil(redlock, "watched", done, result);
-            assertThat(scheduler.pending()).contains(EXTENSION_DUE, TTL.minus(DRIFT), LockOptions.DEFAULT_MAX_HOLD);
+            assertThat(extensionDue(lease) - ticker.read()).isEqualTo(EXTENSION_DUE.toNanos());
 
             for (int renewal = 1; renewal <= 3; renewal++) {
                 long before = lease.validUntil();
-                scheduler.advance(EXTENSION_DUE);
+                long due = extensionDue(lease);
+                advanceTo(due - 1);
+                assertThat(lease.validUntil()).as("renewal %d: not before the threshold", renewal).isEqualTo(before);
+                advanceTo(due + TICK.toNanos());
                 await().atMost(units(50)).until(() -> lease.validUntil() != before);
-                assertThat(lease.validUntil() - before).as("renewal %d", renewal)
-                        .isEqualTo(EXTENSION_DUE.toNanos());
+                long roundStart = lease.validUntil() - TTL.minus(DRIFT).toNanos();
+                assertThat(roundStart).as("renewal %d: at most a tick after the threshold", renewal)
+                        .isBetween(due, due + TICK.toNanos());
             }
             assertThat(lease.isValid()).isTrue();
             done.complete(null);
@@ -84,23 +110,25 @@ class WatchdogTimingIT {
             ItSupport.awaitOnEveryNode(nodes, "stalled-majority");
             stalled.forEach(RedisServer::pause);
             try {
-                Duration nodeTimeout = ItSupport.NODE_TIMEOUT;
-                scheduler.advance(EXTENSION_DUE); // the first extension goes out: two live nodes, three stalled
-                scheduler.advance(nodeTimeout); // and fails at the per-node timeout
-                Duration left = EXTEND_WHEN_REMAINING.minus(nodeTimeout);
-                Duration retry = EXTEND_WHEN_REMAINING.dividedBy(4); // less than a third of what is left
-                assertThat(scheduler.pending().get(0)).as("the first retry").isEqualTo(retry);
-                scheduler.advance(retry.plus(nodeTimeout)); // the second round goes out and fails
-                left = left.minus(retry).minus(nodeTimeout);
-                assertThat(scheduler.pending().get(0)).as("the second retry: a third of what is left")
-                        .isEqualTo(left.dividedBy(3));
+                long nodeTimeout = ItSupport.NODE_TIMEOUT.toNanos();
+                long tick = TICK.toNanos();
+                long due = extensionDue(lease);
+                long retry = EXTEND_WHEN_REMAINING.dividedBy(4).toNanos(); // less than a third of what is left
+                // the first extension goes out within a tick of its threshold (two live nodes, three stalled) and
+                // fails at the per-node timeout, an exact deadline
+                advanceTo(due + tick + nodeTimeout);
+                await().atMost(units(50)).until(() -> failedRounds.get() == 1);
+                advanceTo(due + nodeTimeout + retry - 1); // before the earliest the retry may go out
+                assertThat(failedRounds).as("no retry before its pause").hasValue(1);
+                advanceTo(due + tick + nodeTimeout + retry + tick + nodeTimeout); // the retry went out and failed
+                await().atMost(units(50)).until(() -> failedRounds.get() == 2);
 
-                Duration rest = Duration.ofNanos(lease.validUntil() - ticker.read());
-                assertThat(rest).isEqualTo(left);
-                scheduler.advance(rest.minusMillis(1));
+                advanceTo(lease.validUntil() - 1_000_000);
                 assertThat(lease.lossReason()).as("1 ms before the validity runs out").isEmpty();
-                scheduler.advance(Duration.ofMillis(1));
+                advanceTo(lease.validUntil());
                 assertThat(lease.lossReason()).contains(LossReason.EXPIRED);
+                // each retry waits a third of what is left (at least the per-node timeout): about a dozen rounds
+                assertThat(failedRounds.get()).as("rounds against the stalled majority").isBetween(3, 20);
             } finally {
                 stalled.forEach(RedisServer::resume);
             }

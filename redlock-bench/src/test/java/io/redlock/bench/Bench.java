@@ -52,13 +52,34 @@ final class Bench {
         }
     }
 
+    /** The fencing counter check. */
     static CounterCheck.Result counters(BenchConfig config, Consumer<String> out) throws Exception {
-        try (RedisNodes nodes = RedisNodes.start(NODES)) {
-            String environment = Environment.describe(nodes);
-            out.accept(environment);
+        return onFreshNodes(out, (nodes, environment) -> {
             CounterCheck.Result result = CounterCheck.run(nodes, config.counters(), out);
             out.accept("wrote " + ResultsFile.counters(config.out(), environment, result));
             return result;
+        });
+    }
+
+    /** The many-leases check. */
+    static LeaseCheck.Result leases(BenchConfig config, Consumer<String> out) throws Exception {
+        return onFreshNodes(out, (nodes, environment) -> {
+            LeaseCheck.Result result = LeaseCheck.run(nodes, config.leases(), out);
+            out.accept("wrote " + ResultsFile.leases(config.out(), environment, result));
+            return result;
+        });
+    }
+
+    /** A check on nodes of its own, told the environment it ran in. */
+    private interface Check<R> {
+        R run(RedisNodes nodes, String environment) throws Exception;
+    }
+
+    private static <R> R onFreshNodes(Consumer<String> out, Check<R> check) throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(NODES)) {
+            String environment = Environment.describe(nodes);
+            out.accept(environment);
+            return check.run(nodes, environment);
         }
     }
 

@@ -20,12 +20,14 @@ import java.util.Locale;
  * counter check: {@code bench.counters} [false], {@code bench.counters.resources} [1000000],
  * {@code bench.counters.warmup} [100000],
  * {@code bench.counters.horizon} [10s], {@code bench.counters.inflight} [64], {@code bench.counters.held} [100000],
- * {@code bench.counters.clearLimit} [5m].
+ * {@code bench.counters.clearLimit} [5m]; the many-leases check: {@code bench.leases} [false],
+ * {@code bench.leases.count} [100000], {@code bench.leases.ttl} [30s], {@code bench.leases.hold} [2m],
+ * {@code bench.leases.inflight} [64].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
         boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap,
-        CounterSettings counters) {
+        CounterSettings counters, LeaseSettings leases) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
@@ -34,6 +36,10 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
     /** The fencing counter check's settings; it runs instead of everything else when {@code enabled}. */
     record CounterSettings(boolean enabled, long resources, long warmup, Duration horizon, int inFlight, long held,
             Duration clearLimit) {
+    }
+
+    /** The many-leases check's settings; it runs instead of everything else when {@code enabled}. */
+    record LeaseSettings(boolean enabled, long count, Duration ttl, Duration hold, int inFlight) {
     }
 
     BenchConfig {
@@ -79,7 +85,13 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                         duration(property("bench.counters.horizon", "10s")),
                         Integer.parseInt(property("bench.counters.inflight", "64")),
                         Long.parseLong(property("bench.counters.held", "100000")),
-                        duration(property("bench.counters.clearLimit", "5m"))));
+                        duration(property("bench.counters.clearLimit", "5m"))),
+                new LeaseSettings(
+                        Boolean.parseBoolean(property("bench.leases", "false")),
+                        Long.parseLong(property("bench.leases.count", "100000")),
+                        duration(property("bench.leases.ttl", "30s")),
+                        duration(property("bench.leases.hold", "2m")),
+                        Integer.parseInt(property("bench.leases.inflight", "64"))));
     }
 
     /** {@code 300ms}, {@code 2s}, {@code 1m}. */

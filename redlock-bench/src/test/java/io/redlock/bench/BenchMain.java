@@ -12,7 +12,9 @@ public final class BenchMain {
 
     public static void main(String[] args) throws Exception {
         BenchConfig config = BenchConfig.fromSystemProperties();
-        if (config.counters().enabled()) {
+        if (config.leases().enabled()) {
+            Bench.leases(config, System.out::println);
+        } else if (config.counters().enabled()) {
             if (!Bench.counters(config, System.out::println).cleared()) {
                 throw new IllegalStateException("the nodes did not come back to their baseline");
             }

@@ -16,12 +16,33 @@ class BenchSmokeIT {
     private static final BenchConfig.CounterSettings COUNTERS_OFF =
             new BenchConfig.CounterSettings(false, 0, 0, Duration.ofSeconds(2), 1, 1, Duration.ZERO);
 
+    private static final BenchConfig.LeaseSettings LEASES_OFF =
+            new BenchConfig.LeaseSettings(false, 0, Duration.ofSeconds(1), Duration.ZERO, 1);
+
+    @Test
+    void theLeaseCheckHoldsManyLeasesWithBatchedExtensions(@TempDir Path out) throws Exception {
+        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
+                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF,
+                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(1), Duration.ofSeconds(3), 64));
+
+        LeaseCheck.Result result = Bench.leases(config, line -> { });
+
+        assertThat(result.lost()).isZero();
+        assertThat(result.errors()).isZero();
+        assertThat(result.keptAliveAtEnd()).isEqualTo(2_000);
+        assertThat(result.extensionRounds()).as("every lease extended at least once").isGreaterThanOrEqualTo(2_000);
+        assertThat(result.opsPerCall(0)).as("extensions batched per node").isGreaterThan(4);
+        assertThat(out.resolve("leases.md")).exists();
+    }
+
     @Test
     void theCounterCheckSeesCountersGoAndTokensRise(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0),
-                new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)));
+                new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)),
+                LEASES_OFF);
 
         CounterCheck.Result result = Bench.counters(config, line -> { });
 
@@ -38,7 +59,7 @@ class BenchSmokeIT {
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF);
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 

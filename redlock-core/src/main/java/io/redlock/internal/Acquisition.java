@@ -97,11 +97,12 @@ final class Acquisition {
     /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
     private CompletableFuture<Optional<Lease>> fenced() {
         FenceArgs fence = engine.fenceArgs();
+        String[] acquireKeys = keys.acquire();
         String ttl = Long.toString(ttlMillis);
         String ticketArg = Long.toString(ticket);
         String lifetime = engine.queue().placeLifetimeArg();
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(Scripts.ACQUIRE_FENCED,
-                keys.acquire(), value, ttl, fence.clockFloor(), waiterId, ticketArg, lifetime, fence.counterTtl()));
+                acquireKeys, value, ttl, fence.clockFloor(), waiterId, ticketArg, lifetime, fence.counterTtl()));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
             engine.events().voted(round, nodes);
             if (!round.won()) {
@@ -140,12 +141,13 @@ final class Acquisition {
         engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
         String tokenArg = Long.toString(token);
         FenceArgs fence = engine.fenceArgs();
+        String[] commitKeys = keys.acquire();
         List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
             if (!FencedReply.isGrant(reply) || reply > token) {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
             }
             return reply == token ? CompletableFuture.completedFuture(1L)
-                    : node.eval(Scripts.COMMIT_FENCE, keys.acquire(), value, tokenArg,
+                    : node.eval(Scripts.COMMIT_FENCE, commitKeys, value, tokenArg,
                             fence.clockFloor(), fence.counterTtl()).toCompletableFuture();
         }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);

@@ -46,6 +46,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     private final Reports reports;
     private final QueueUpkeep queue;
     private final FenceArgs fenceArgs;
+    private final TimerWheel timers;
     private final ByValue byValue;
     private final LockRunner runner = new LockRunner(this);
     private final LockValues values = new LockValues();
@@ -69,6 +70,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
         this.reports = new Reports(nodes, config);
         this.queue = new QueueUpkeep(nodes, pending, config);
         this.fenceArgs = FenceArgs.of(config);
+        this.timers = new TimerWheel(nodes.scheduler(), nodes.ticker());
         this.byValue = new ByValue(this, extension, releases);
     }
 
@@ -176,7 +178,8 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     /** The names of {@code resource}'s keys: the lock key is the key prefix, then the resource. */
     private Keys keysOf(String resource) {
-        return Keys.of(config.keyPrefix() + resource);
+        String prefix = config.keyPrefix();
+        return Keys.of(prefix.isEmpty() ? resource : prefix + resource); // no prefix: the lease shares one string
     }
 
     /** The pub/sub side of wake-on-release, opened on first use. */
@@ -210,6 +213,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     QueueUpkeep queue() {
         return queue;
+    }
+
+    /** The watchdogs' timers. */
+    TimerWheel timers() {
+        return timers;
     }
 
     /** The fencing counter's script arguments. */

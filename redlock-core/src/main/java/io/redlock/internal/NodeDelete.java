@@ -81,11 +81,16 @@ final class NodeDelete {
     }
 
     private void start(Object acquireReply, Throwable failure) {
-        if (failure == null ? refused(acquireReply) : Failures.unwrap(failure) instanceof NodeUnavailableException) {
+        if (!mayHold(acquireReply, failure)) {
             finish(0L); // refused, or never sent: it never held our value
             return;
         }
         sendNow();
+    }
+
+    /** Whether a node whose acquire ended so may hold our value: it granted, or we cannot tell (a lost reply). */
+    static boolean mayHold(Object acquireReply, Throwable failure) {
+        return failure == null ? !refused(acquireReply) : !(Failures.unwrap(failure) instanceof NodeUnavailableException);
     }
 
     /** The first send: repeats go on for at least {@link #MIN_REPEATING} from now. */

@@ -22,7 +22,7 @@ final class RedlockLease implements Lease {
     private final Keys keys;
     private final String value;
 
-    private final List<? extends CompletableFuture<?>> acquireReplies;
+    private volatile List<? extends CompletableFuture<?>> acquireReplies;
     private final long token;
 
     private volatile long validUntil;
@@ -31,7 +31,8 @@ final class RedlockLease implements Lease {
     private volatile CompletableFuture<Void> release;
     private volatile LossReason lost;
     private boolean pendingTell;
-    private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
+    /** Created with the first listener. */
+    private volatile List<LeaseListener> listeners;
     private Watchdog watchdog;
 
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, Keys keys, String value, long validUntil,
@@ -65,6 +66,13 @@ final class RedlockLease implements Lease {
     /** The acquisition's per-node replies; a release to a node is sent only after that node's reply. */
     List<? extends CompletableFuture<?>> acquireReplies() {
         return acquireReplies;
+    }
+
+    /** Once every acquire reply is in, keeps only what a release needs of them ({@link SettledReplies}). */
+    void settleRepliesWhenIn() {
+        List<? extends CompletableFuture<?>> replies = acquireReplies;
+        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+                .whenComplete((all, failure) -> acquireReplies = SettledReplies.of(replies));
     }
 
     @Override
@@ -122,13 +130,27 @@ final class RedlockLease implements Lease {
     @Override
     public void onLost(LeaseListener listener) {
         Objects.requireNonNull(listener, "listener");
-        listeners.add(listener);
+        List<LeaseListener> registered = listeners();
+        registered.add(listener);
         LossReason reason = lost;
-        if (reason != null && listeners.remove(listener)) {
+        if (reason != null && registered.remove(listener)) {
             Listeners.notify(listener, this, reason);
             return;
         }
         ops.watch(this);
+    }
+
+    private List<LeaseListener> listeners() {
+        List<LeaseListener> registered = listeners;
+        if (registered == null) {
+            synchronized (this) {
+                if (listeners == null) {
+                    listeners = new CopyOnWriteArrayList<>();
+                }
+                registered = listeners;
+            }
+        }
+        return registered;
     }
 
     /** Marks the lease lost, unless it was released or lost already; {@link #isValid()} is false from now on. */
@@ -161,8 +183,12 @@ final class RedlockLease implements Lease {
 
     /** Tells each registered listener once. */
     void tellListeners(LossReason reason) {
-        for (LeaseListener listener : listeners) {
-            if (listeners.remove(listener)) {
+        List<LeaseListener> registered = listeners;
+        if (registered == null) {
+            return;
+        }
+        for (LeaseListener listener : registered) {
+            if (registered.remove(listener)) {
                 Listeners.notify(listener, this, reason);
             }
         }
@@ -218,7 +244,10 @@ final class RedlockLease implements Lease {
             dog = watchdog;
         }
         if (started != null) {
-            listeners.clear();
+            List<LeaseListener> registered = listeners;
+            if (registered != null) {
+                registered.clear();
+            }
             if (dog != null) {
                 dog.stop(); // before the release is sent: no extension can follow it
             }

@@ -11,6 +11,13 @@ import java.util.concurrent.RejectedExecutionException;
 public interface Scheduler {
 
     /**
+     * The watchdogs' timers are grouped in ticks of this length, one task of the scheduler per tick
+     * ({@link TimerWheel}): an extension runs up to one tick after it is due, a check of expiry or maximum hold up to
+     * one tick before (then it reads the time again).
+     */
+    Duration WATCHDOG_TICK = Duration.ofMillis(10);
+
+    /**
      * Runs {@code task} once, {@code delayNanos} from now (at once if not positive); cancel the returned future to
      * drop it.
      *

@@ -5,14 +5,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches one lease on the engine's shared scheduler (no thread per lease): extends it before it expires when
+ * Watches one lease on the engine's {@link TimerWheel} (no thread and no scheduled task per lease): extends it before it expires when
  * auto-extension is on, and declares it lost — listeners told, the working thread interrupted — when an extension is
  * refused by a majority, when the validity runs out before an extension succeeded, or at once when the maximum hold
  * time is reached (no more extensions then; the keys are left to expire on the nodes).
@@ -44,10 +43,11 @@ final class Watchdog {
     private boolean extending;
     private Thread worker;
     private boolean interruptedWorker;
-    private Future<?> extendTask;
-    private Future<?> expiryTask;
-    private Future<?> maxHoldTask;
-    private final CompletableFuture<Void> told = new CompletableFuture<>();
+    private TimerWheel.Timer extendTask;
+    private TimerWheel.Timer expiryTask;
+    private TimerWheel.Timer maxHoldTask;
+    /** Completes once every listener was told of the loss this watchdog declared; created with the declaration. */
+    private CompletableFuture<Void> told;
     private boolean declared;
 
     private Watchdog(Engine engine, RedlockLease lease) {
@@ -89,9 +89,10 @@ final class Watchdog {
             holdUntil = Deadline.after(engine.nodes().ticker(), maxHold);
             scheduleExtension(0);
             if (holdUntil.bounded()) {
-                maxHoldTask = schedule(this::checkMaxHold, holdUntil.nanosLeft());
+                maxHoldTask = notAfter(this::checkMaxHold, holdUntil.nanosLeft());
             }
         }
+        lease.settleRepliesWhenIn(); // a kept-alive lease keeps only a bit per node of its acquire replies
         if (engine.isClosed()) { // close() may have looked at the kept-alive leases before this one joined them
             lose(LossReason.CLOSED);
             lease.releaseAsync();
@@ -114,15 +115,15 @@ final class Watchdog {
 
     /** No more extensions, no loss: the lease is being released. */
     void stop() {
-        List<Future<?>> timers;
+        List<TimerWheel.Timer> timers;
         synchronized (this) {
             timers = end();
         }
-        timers.forEach(timer -> timer.cancel(false));
+        timers.forEach(TimerWheel.Timer::cancel);
     }
 
     /** Caller holds the monitor. Stops for good: the lease leaves the kept-alive ones; returns the timers to cancel. */
-    private List<Future<?>> end() {
+    private List<TimerWheel.Timer> end() {
         if (!stopped && autoExtend) {
             engine.keptAlive(lease, false);
         }
@@ -133,13 +134,18 @@ final class Watchdog {
     /** Caller holds the monitor. The next extension round, as {@link ExtensionPacing#nextRound} says. */
     private void scheduleExtension(long minDelayNanos) {
         long now = engine.nodes().ticker().read();
-        extendTask = schedule(this::extend, ExtensionPacing.nextRound(now, lease.validUntil(),
-                extendWhenRemainingNanos, minDelayNanos, engine.random()));
+        long delay = ExtensionPacing.nextRound(now, lease.validUntil(), extendWhenRemainingNanos, minDelayNanos,
+                engine.random());
+        try {
+            extendTask = engine.timers().notBefore(this::extend, delay);
+        } catch (RuntimeException closing) {
+            stopped = true; // the Redlock is closing: leases are left to expire
+        }
     }
 
     /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
     private void scheduleExpiry() {
-        expiryTask = schedule(this::checkExpiry, lease.validUntil() - engine.nodes().ticker().read());
+        expiryTask = notAfter(this::checkExpiry, lease.validUntil() - engine.nodes().ticker().read());
     }
 
     private void checkExpiry() {
@@ -168,7 +174,7 @@ final class Watchdog {
             }
             long early = holdUntil.nanosLeft();
             if (early > 0) { // the scheduler's clock ran ahead of the ticker: check again when it is due
-                maxHoldTask = schedule(this::checkMaxHold, early);
+                maxHoldTask = notAfter(this::checkMaxHold, early);
                 return;
             }
         }
@@ -234,7 +240,7 @@ final class Watchdog {
      * still working under this lease). No effect once stopped or lost.
      */
     void lose(LossReason reason) {
-        List<Future<?>> timers;
+        List<TimerWheel.Timer> timers;
         synchronized (this) {
             if (stopped) {
                 return;
@@ -244,8 +250,9 @@ final class Watchdog {
                 return;
             }
             declared = true;
+            told = new CompletableFuture<>();
         }
-        timers.forEach(timer -> timer.cancel(false));
+        timers.forEach(TimerWheel.Timer::cancel);
         try {
             if (reason == LossReason.CLOSED) {
                 log.info("lost the lock on '{}': {}", lease.resource(), reason.description());
@@ -255,7 +262,7 @@ final class Watchdog {
             lease.tellListeners(reason);
             engine.events().lost(lease, reason);
         } finally {
-            told.complete(null);
+            toldAll();
         }
         synchronized (this) {
             if (worker != null) {
@@ -266,15 +273,21 @@ final class Watchdog {
         }
     }
 
+    private synchronized void toldAll() {
+        told.complete(null);
+    }
+
     /** If this watchdog declared the lease lost, waits (bounded) until every listener was told. */
     void awaitListenersTold() {
+        CompletableFuture<Void> telling;
         synchronized (this) {
             if (!declared) {
                 return;
             }
+            telling = told;
         }
         try {
-            told.get(LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            telling.get(LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -282,9 +295,10 @@ final class Watchdog {
         }
     }
 
-    private Future<?> schedule(Runnable task, long delayNanos) {
+    /** Caller holds the monitor. A check due at the latest {@code delayNanos} from now (it reads the time again). */
+    private TimerWheel.Timer notAfter(Runnable task, long delayNanos) {
         try {
-            return engine.nodes().scheduler().schedule(task, delayNanos);
+            return engine.timers().notAfter(task, delayNanos);
         } catch (RuntimeException closing) {
             stopped = true; // the Redlock is closing: leases are left to expire
             return null;

@@ -1,5 +1,6 @@
 package io.redlock.faults;
 
+import io.redlock.RedlockConfig;
 import io.redlock.testkit.RedisBinary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -76,6 +77,15 @@ final class GuaranteesTable {
                 .append("none / threw (unknown: maybe acquired); *plain counter: lost updates* — the same for the ")
                 .append("unfenced counter. Every row also asserts progress: a minimum number of acquisitions and ")
                 .append("acknowledged fenced increments. The file is written only when every row passed.\n");
+        md.append("\nFencing counters expire ").append("`fenceCounterTtl` (default ")
+                .append(RedlockConfig.DEFAULT_FENCE_COUNTER_TTL.toHours()).append(" h) after their last grant and ")
+                .append("come back at the node's clock floor. Token order survives that unless a clock difference of ")
+                .append("at least `fenceCounterTtl` − 1 s gets in between, on every node that decides the next token ")
+                .append("(a majority): a node clock that ran that far ahead of another while granting, or a step ")
+                .append("back larger than the time since the counter's last write, after it expired. Row F17 shows a ")
+                .append("1 s step back with a 2 s horizon keeping the order; `CounterExpiryClockIT` shows a 60 s step ")
+                .append("back on every node handing out a lower token; docs/FENCING.md, \"Counters that expire\", ")
+                .append("has the argument and the model checks.\n");
         Files.writeString(out, md);
         return out;
     }

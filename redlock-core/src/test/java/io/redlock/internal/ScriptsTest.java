@@ -10,9 +10,19 @@ class ScriptsTest {
     @Test
     void everyScriptIsAResourceThatOpensWithAHeaderNamingIt() {
         for (Script script : Scripts.ALL) {
-            assertThat(script.text()).as(script.name()).startsWith("-- " + script.name() + ": ");
-            assertThat(script.text()).as(script.name()).contains("KEYS[1]").contains("Returns");
+            String resource = Script.load(script.name()).text();
+            assertThat(resource).as(script.name()).startsWith("-- " + script.name() + ": ");
+            assertThat(resource).as(script.name()).contains("KEYS[1]").contains("Returns");
+            assertThat(script.text()).as(script.name()).endsWith(resource);
         }
+    }
+
+    @Test
+    void theTwoScriptsThatWriteTheCounterShareItsRules() {
+        String rules = Script.load("fence-counter").text();
+        assertThat(Scripts.ACQUIRE_FENCED.text()).startsWith(rules);
+        assertThat(Scripts.COMMIT_FENCE.text()).startsWith(rules);
+        assertThat(Scripts.EXTEND.text()).doesNotContain("fence_floor");
     }
 
     @Test
