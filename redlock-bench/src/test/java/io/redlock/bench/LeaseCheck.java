@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * is one shared future completed at the end) for {@code hold}, then releases them. Reports the client heap per lease
  * (used heap after {@link System#gc()} while they are held, minus before), how many extension operations each node
  * got per script call while they were held (INFO commandstats: EVALSHA calls, against the extension rounds the
- * observer saw), the client's CPU, and every lease lost.
+ * observer saw), the client's CPU, and every lease lost: while held, and when all are released at once (one future
+ * completes every lease's work).
  */
 final class LeaseCheck {
 
@@ -36,7 +37,8 @@ final class LeaseCheck {
 
     record Result(long leases, Duration ttl, Duration hold, long heapBeforeBytes, long heapHeldBytes, long heapEndBytes,
             long extensionRounds, long failedRounds, List<Long> evalshaCalls, long lost, long errors,
-            double clientCpuShare, double serverCpuShare, int keptAliveAtEnd, Duration acquireTime) {
+            double clientCpuShare, double serverCpuShare, int keptAliveAtEnd, Duration acquireTime,
+            Duration releaseTime, long failedRoundsAtRelease, long lostAtRelease) {
 
         /** Just after every lease was taken. */
         long heapPerLeaseBytes() {
@@ -133,13 +135,16 @@ final class LeaseCheck {
             holdAll.complete(null);
             CompletableFuture.allOf(done.stream().map(f -> f.exceptionally(lostOrFailed -> null))
                     .toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES); // losses are counted already
-            out.accept(String.format("released all in %d ms: %,d extension rounds failed meanwhile, %,d lost",
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - releaseStart), failed.sum() - failedRounds,
-                    lost.sum() - lostWhileHeld));
+            Duration releaseTime = Duration.ofNanos(System.nanoTime() - releaseStart);
+            long failedAtRelease = failed.sum() - failedRounds;
+            long lostAtRelease = lost.sum() - lostWhileHeld;
+            out.accept(String.format("released all at once in %d ms: %,d extension rounds failed meanwhile, %,d lost",
+                    releaseTime.toMillis(), failedAtRelease, lostAtRelease));
             Result result = new Result(s.count(), s.ttl(), s.hold(), heapBefore, heapHeld, heapEnd, rounds, failedRounds,
-                    calls,
-                    lost.sum(), errors.get(), (cpuAfter.clientNanos() - cpuBefore.clientNanos()) / wall,
-                    (cpuAfter.serverNanos() - cpuBefore.serverNanos()) / wall, keptAlive, acquireTime);
+                    calls, lostWhileHeld, errors.get() - lostAtRelease,
+                    (cpuAfter.clientNanos() - cpuBefore.clientNanos()) / wall,
+                    (cpuAfter.serverNanos() - cpuBefore.serverNanos()) / wall, keptAlive, acquireTime, releaseTime,
+                    failedAtRelease, lostAtRelease);
             out.accept(String.format("held %d s: %,d extension rounds (%,d failed), EVALSHA calls per node %s, lost %d,"
                     + " errors %d, kept alive at the end %,d, client CPU %.0f %% of a core, nodes %.0f %%; heap per lease"
                     + " at the end %,d bytes", s.hold().toSeconds(), rounds, failedRounds, calls, result.lost(),

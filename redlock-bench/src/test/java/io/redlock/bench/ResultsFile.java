@@ -93,12 +93,15 @@ final class ResultsFile {
                 .append(String.format("%,d leases kept alive by one client (`withLockAsync`, TTL %s), all held after %d s,"
                         + " then held %s. Client heap per lease: **%,d bytes** once all were taken, **%,d bytes** at the"
                         + " end of the hold (used heap after System.gc(): %,d KiB before, %,d KiB and %,d KiB). While held: %,d extension rounds (%,d failed), client CPU %.0f %%"
-                        + " of a core, the 5 nodes %.0f %%. Leases lost: **%d**; errors %d; kept alive at the end:"
-                        + " %,d.%n%n| node | EVALSHA calls while held | extension operations per call |%n|---|---|---|%n",
+                        + " of a core, the 5 nodes %.0f %%. Leases lost while held: **%d**; errors %d; kept alive at the"
+                        + " end: %,d. Then every lease released at once (one future completes all the work): %,d ms,"
+                        + " %,d extension rounds failed meanwhile, **%,d leases lost** (their validity ran out first).%n%n"
+                        + "| node | EVALSHA calls while held | extension operations per call |%n|---|---|---|%n",
                         r.leases(), text(r.ttl()), r.acquireTime().toSeconds(), text(r.hold()), r.heapPerLeaseBytes(),
                         r.heapPerLeaseAtEndBytes(), r.heapBeforeBytes() >> 10, r.heapHeldBytes() >> 10,
                         r.heapEndBytes() >> 10, r.extensionRounds(), r.failedRounds(),
-                        100 * r.clientCpuShare(), 100 * r.serverCpuShare(), r.lost(), r.errors(), r.keptAliveAtEnd()));
+                        100 * r.clientCpuShare(), 100 * r.serverCpuShare(), r.lost(), r.errors(), r.keptAliveAtEnd(),
+                        r.releaseTime().toMillis(), r.failedRoundsAtRelease(), r.lostAtRelease()));
         for (int n = 0; n < r.evalshaCalls().size(); n++) {
             md.append(String.format("| %d | %,d | %.1f |%n", n, r.evalshaCalls().get(n), r.opsPerCall(n)));
         }
