@@ -65,6 +65,17 @@ final class ServerProbes {
         }
     }
 
+    /** Whether {@code port} on 127.0.0.1 is free at this moment. */
+    static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(HOST, port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** The last ten lines of {@code file}, for an error message. */
     static String tail(Path file) {
         try {

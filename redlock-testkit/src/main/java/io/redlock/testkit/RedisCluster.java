@@ -1,0 +1,106 @@
+package io.redlock.testkit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+/**
+ * A Redis Cluster of masters on loopback, without replicas and without Docker: {@code cluster-enabled} servers on free
+ * ports whose cluster bus ports (10,000 higher) are free too, the 16,384 slots split evenly among them, introduced to each other with {@code CLUSTER MEET}, and waited for
+ * (bounded) until every node reports {@code cluster_state:ok} and knows every other. {@link #close()} kills them and
+ * deletes their directories.
+ */
+public final class RedisCluster implements AutoCloseable {
+
+    /** The slots of every Redis Cluster. */
+    public static final int SLOTS = 16_384;
+    /** How long the nodes may take to agree on the cluster. */
+    private static final Duration FORMING = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofMillis(50);
+    /** A node's cluster bus port is its port plus this. */
+    private static final int BUS_OFFSET = 10_000;
+    private static final int MAX_PORT = 65_535 - BUS_OFFSET;
+
+    private final RedisNodes nodes;
+
+    private RedisCluster(RedisNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    /** Starts {@code masters} cluster-enabled servers and forms one cluster of them. */
+    public static RedisCluster start(int masters) {
+        if (masters < 1) {
+            throw new IllegalArgumentException("masters must be >= 1, was " + masters);
+        }
+        // a node's cluster bus listens on its port + 10,000: both must be free, so the port at most 55,535
+        // (Redis 7's --cluster-port would lift that, but the embedded fallback binary is Redis 6.2)
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < masters) {
+            int port = ServerProbes.freePort();
+            if (port <= MAX_PORT && !ports.contains(port) && ServerProbes.isFree(port + BUS_OFFSET)) {
+                ports.add(port);
+            }
+        }
+        AtomicInteger next = new AtomicInteger();
+        RedisNodes nodes = RedisNodes.start(masters, builder -> builder.port(ports.get(next.getAndIncrement()))
+                .args("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout",
+                        "2000"));
+        try {
+            for (int i = 0; i < masters; i++) {
+                int[] slots = IntStream.range(i * SLOTS / masters, (i + 1) * SLOTS / masters).toArray();
+                nodes.node(i).redis(r -> r.clusterAddSlots(slots));
+            }
+            RedisServer first = nodes.node(0);
+            for (int i = 1; i < masters; i++) {
+                RedisServer other = nodes.node(i);
+                first.redis(r -> r.clusterMeet(other.host(), other.port()));
+            }
+            awaitFormed(nodes, masters);
+        } catch (RuntimeException e) {
+            nodes.close();
+            throw e;
+        }
+        return new RedisCluster(nodes);
+    }
+
+    private static void awaitFormed(RedisNodes nodes, int masters) {
+        long deadline = System.nanoTime() + FORMING.toNanos();
+        List<String> states = List.of();
+        while (System.nanoTime() - deadline < 0) {
+            states = new ArrayList<>();
+            for (RedisServer node : nodes) {
+                states.add(node.redis(r -> r.clusterInfo()));
+            }
+            if (states.stream().allMatch(info -> info.contains("cluster_state:ok")
+                    && info.contains("cluster_known_nodes:" + masters + "\r"))) {
+                return;
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the cluster formed", e);
+            }
+        }
+        throw new IllegalStateException("the cluster of " + masters + " masters did not form within " + FORMING
+                + ": " + states);
+    }
+
+    /** The masters, in the order their slot ranges go: node 0 has the first third of the slots (of 3). */
+    public RedisNodes nodes() {
+        return nodes;
+    }
+
+    /** Every master's URI, as seeds for a cluster client. */
+    public List<String> seedUris() {
+        return nodes.uris();
+    }
+
+    /** Kills every master and deletes its directory. */
+    @Override
+    public void close() {
+        nodes.close();
+    }
+}
