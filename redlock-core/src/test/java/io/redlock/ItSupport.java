@@ -76,6 +76,16 @@ final class ItSupport {
                         .allMatch(s -> s.get(key) != null));
     }
 
+    /**
+     * Waits (bounded) until a majority of the nodes hold {@code lease}'s value: what a lease promises. Under contention
+     * the other nodes may have refused it for good (another attempt's key was there), so not every node.
+     */
+    static void awaitOnAMajority(RedisNodes nodes, Lease lease) {
+        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+                .until(() -> nodes.servers().stream().filter(s -> lease.value().equals(s.get(lease.resource())))
+                        .count() >= RedlockConfig.quorumOf(nodes.size()));
+    }
+
     /** The waiter queue of {@code resource} (with fencing): a sorted set of waiter ids by ticket. */
     static String queueOf(String resource) {
         return resource + RedlockConfig.WAITERS_SUFFIX;
