@@ -67,7 +67,6 @@ T0=$(date +%s.%N)
 # a write accepted.
 # ---------------------------------------------------------------------------
 CHECKS=$(cat <<'EOF'
-cexpn   |counter-expiry        |2|UNIQUE ORDER STALE MUTEX|holds|-DCOUNTER_EXPIRY -DINITMAX=1|-O1||no
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
 cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
@@ -105,6 +104,7 @@ EOF
 # table.
 if [ "${EXTENDED:-0}" = 1 ]; then
   CHECKS="$(cat <<'EOF'
+xcexpn  |counter-expiry        |2|UNIQUE ORDER STALE MUTEX|holds|-DCOUNTER_EXPIRY -DINITMAX=1|-O1||no
 xcexpj2 |counter-expiry(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no
 xcexp2x |counter-expiry(2x)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0 -DMAXE=2|-O1||no
 xfloor2 |restart-floor(j<=2)+timing|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0 -DFLOOR_JMAX=2|-O1||no

@@ -24,7 +24,7 @@ class BenchSmokeIT {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF,
-                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(8), 64));
+                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64));
 
         LeaseCheck.Result result = Bench.leases(config, line -> { });
 
