@@ -35,7 +35,7 @@ final class CounterCheck {
     static final double WITHIN = 0.05;
     private static final Duration LEASE_TTL = Duration.ofMinutes(5);
     private static final int SAMPLE = 1_000;
-    private static final Duration POLL = Duration.ofSeconds(1);
+    private static final Duration POLL = Duration.ofMillis(250);
 
     private CounterCheck() {
     }
