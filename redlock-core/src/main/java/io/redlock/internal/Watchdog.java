@@ -11,7 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches one lease on the engine's {@link TimerWheel} (no thread and no scheduled task per lease): extends it before it expires when
+ * Watches one lease on the engine's {@link TimerWheel} (no thread and no scheduled task per lease): extends it
+ * before it expires when
  * auto-extension is on, and declares it lost — listeners told, the working thread interrupted — when an extension is
  * refused by a majority, when the validity runs out before an extension succeeded, or at once when the maximum hold
  * time is reached (no more extensions then; the keys are left to expire on the nodes).
@@ -136,11 +137,7 @@ final class Watchdog {
         long now = engine.nodes().ticker().read();
         long delay = ExtensionPacing.nextRound(now, lease.validUntil(), extendWhenRemainingNanos, minDelayNanos,
                 engine.random());
-        try {
-            extendTask = engine.timers().notBefore(this::extend, delay);
-        } catch (RuntimeException closing) {
-            stopped = true; // the Redlock is closing: leases are left to expire
-        }
+        extendTask = timer(this::extend, delay, true);
     }
 
     /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
@@ -297,10 +294,18 @@ final class Watchdog {
 
     /** Caller holds the monitor. A check due at the latest {@code delayNanos} from now (it reads the time again). */
     private TimerWheel.Timer notAfter(Runnable task, long delayNanos) {
+        return timer(task, delayNanos, false);
+    }
+
+    /**
+     * Caller holds the monitor. A timer on the wheel, up to a tick late if {@code late}, else up to a tick early; null
+     * once the Redlock is closing (its leases are then left to expire).
+     */
+    private TimerWheel.Timer timer(Runnable task, long delayNanos, boolean late) {
         try {
-            return engine.timers().notAfter(task, delayNanos);
+            return late ? engine.timers().notBefore(task, delayNanos) : engine.timers().notAfter(task, delayNanos);
         } catch (RuntimeException closing) {
-            stopped = true; // the Redlock is closing: leases are left to expire
+            stopped = true;
             return null;
         }
     }
