@@ -5,9 +5,11 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
+import io.redlock.internal.ParsedNode;
 import io.redlock.internal.Seams;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -265,6 +267,20 @@ public final class Redlock implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Adds one quorum member that is a Redis Cluster, known by one or more seed URIs ({@code redis://host:port}):
+         * the member grants a lock when the cluster's master for the lock's slot does, so its lock rate grows with its
+         * shards. In URI strings ({@link #nodes(String...)}, the starter, the CLI) the same member is written
+         * {@code cluster:redis://host1:7000|redis://host2:7000}. With a cluster member, the keys of one lock other
+         * than the lock key are hash-tagged into the lock key's slot, on every member (docs/FENCING.md, "Keys").
+         */
+        public Builder clusterNode(String... seedUris) {
+            Objects.requireNonNull(seedUris, "seedUris");
+            uriStrings.add(RedlockConfig.CLUSTER_PREFIX + String.join(RedlockConfig.CLUSTER_SEED_SEPARATOR,
+                    Arrays.stream(seedUris).map(String::valueOf).toList()));
+            return this;
+        }
+
         /** Adds one node. */
         public Builder node(RedisURI uri) {
             uris.add(Objects.requireNonNull(uri, "uri"));
@@ -386,8 +402,8 @@ public final class Redlock implements AutoCloseable {
 
         /** Validates the settings without connecting. */
         public RedlockConfig config() {
-            List<RedisURI> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
-            all.addAll(uris);
+            List<ParsedNode> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
+            uris.forEach(uri -> all.add(new ParsedNode(uri, List.of())));
             ConfigCheck.nodes(all);
             ConfigCheck.positive("defaultTtl", defaultTtl);
             ConfigCheck.positive("nodeTimeout", nodeTimeout);
@@ -407,7 +423,8 @@ public final class Redlock implements AutoCloseable {
             boolean clockFloor = fencing && (fencingClockFloor == null || fencingClockFloor);
             Duration counterTtl = !fencing ? Duration.ZERO
                     : fenceCounterTtlSet ? fenceCounterTtl : RedlockConfig.DEFAULT_FENCE_COUNTER_TTL;
-            return new RedlockConfig(all, defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
+            return new RedlockConfig(all.stream().map(ParsedNode::uri).toList(),
+                    all.stream().map(ParsedNode::clusterSeeds).toList(), defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
                     clientResources, fencing, clockFloor, counterTtl, leaseListener, wakeOnRelease, observer);
         }
 

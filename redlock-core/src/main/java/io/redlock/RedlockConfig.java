@@ -44,10 +44,20 @@ public final class RedlockConfig {
     public static final Duration DEFAULT_FENCE_COUNTER_TTL = Duration.ofHours(24);
     /** The shortest accepted fencing counter horizon: the clock floor counts whole seconds, so 1 s plus 1 s of skew. */
     public static final Duration MIN_FENCE_COUNTER_TTL = Duration.ofSeconds(2);
+    /**
+     * How a node URI string names a Redis Cluster as one quorum member: {@code cluster:} then one or more seed URIs
+     * separated by {@link #CLUSTER_SEED_SEPARATOR}, e.g. {@code cluster:redis://10.0.0.1:7000|redis://10.0.0.2:7000}.
+     */
+    public static final String CLUSTER_PREFIX = "cluster:";
+    /** Separates the seed URIs of one cluster member ({@code |} never appears in a URI unescaped). */
+    public static final String CLUSTER_SEED_SEPARATOR = "|";
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 
     private final List<RedisURI> nodes;
+    /** Per member, its cluster seeds; empty for a member that is one server (or a sentinel-watched master). */
+    private final List<List<RedisURI>> clusterSeeds;
+    private final boolean hashTaggedKeys;
     private final Duration defaultTtl;
     private final Duration defaultMaxWait;
     private final double driftFactor;
@@ -63,13 +73,15 @@ public final class RedlockConfig {
     private final boolean wakeOnRelease;
     private final RedlockObserver observer;
 
-    RedlockConfig(List<RedisURI> nodes, Duration defaultTtl, Duration defaultMaxWait, double driftFactor, Duration nodeTimeout,
+    RedlockConfig(List<RedisURI> nodes, List<List<RedisURI>> clusterSeeds, Duration defaultTtl, Duration defaultMaxWait, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
             boolean fencingClockFloor, Duration fenceCounterTtl, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
         this.observer = observer;
         this.leaseListener = leaseListener;
         this.wakeOnRelease = wakeOnRelease;
         this.nodes = List.copyOf(nodes);
+        this.clusterSeeds = clusterSeeds.stream().map(List::copyOf).toList();
+        this.hashTaggedKeys = this.clusterSeeds.stream().anyMatch(seeds -> !seeds.isEmpty());
         this.defaultTtl = defaultTtl;
         this.defaultMaxWait = defaultMaxWait;
         this.driftFactor = driftFactor;
@@ -83,9 +95,25 @@ public final class RedlockConfig {
         this.fenceCounterTtl = fenceCounterTtl;
     }
 
-    /** The independent Redis masters, in the order given. */
+    /**
+     * The quorum members, in the order given: each an independent Redis master, or for a member that is a Redis
+     * Cluster its first seed (see {@link #clusterSeeds(int)}).
+     */
     public List<RedisURI> nodes() {
         return nodes;
+    }
+
+    /** The seeds of member {@code member} (an index into {@link #nodes()}) if it is a Redis Cluster, else empty. */
+    public List<RedisURI> clusterSeeds(int member) {
+        return clusterSeeds.get(member);
+    }
+
+    /**
+     * True when a member is a Redis Cluster: then the keys of one lock other than the lock key are hash-tagged into
+     * its slot ({@code {<key>}:fence}, …) on every member; the lock key stays {@code <key>} (docs/FENCING.md, "Keys").
+     */
+    public boolean hashTaggedKeys() {
+        return hashTaggedKeys;
     }
 
     /** The majority needed to acquire or extend: {@code nodes().size() / 2 + 1}. */

@@ -4,8 +4,10 @@ import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.protocol.AsyncCommand;
 import io.lettuce.core.protocol.Command;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +24,10 @@ import java.util.function.Function;
  * cost one command, one write and one Lua call instead of N. Order on the connection is the order of queueing: the
  * queue is a FIFO, and a command that is not a script ends a batch.
  *
+ * <p>On a Redis Cluster connection, Lettuce routes each command to the master of its first key's slot and follows
+ * MOVED and ASK; a batch holds the runs of one slot only ({@link ScriptRuns}), and every command is written at once
+ * (a redirected command must not wait in a buffer for the next flush).
+ *
  * <p>Thread-safe.
  */
 final class BatchedConnection {
@@ -32,12 +38,14 @@ final class BatchedConnection {
     }
 
     /** A command that is not a batched script, and the stage its reply settles. */
-    private record Raw<T>(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
+    private record Raw<T>(Function<RedisClusterAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
             CompletableFuture<T> reply) {
     }
 
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisAsyncCommands<String, String> async;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterAsyncCommands<String, String> async;
+    /** A Redis Cluster connection: batches by slot, routing keys on every command. */
+    private final boolean cluster;
     private final Flusher flusher;
     private final Sink sink;
     /** {@link ScriptCall}s, {@link SetCall}s and {@link Raw} commands not written yet, in order. */
@@ -45,16 +53,22 @@ final class BatchedConnection {
     /** Whether this connection waits in the flusher already. */
     private final AtomicBoolean flushQueued = new AtomicBoolean();
 
-    BatchedConnection(StatefulRedisConnection<String, String> connection, Flusher flusher, Sink sink) {
+    BatchedConnection(StatefulConnection<String, String> connection, Flusher flusher, Sink sink) {
         this.connection = connection;
-        this.async = connection.async();
         this.flusher = flusher;
         this.sink = sink;
-        connection.setAutoFlushCommands(false);
+        if (connection instanceof StatefulRedisClusterConnection<String, String> clustered) {
+            this.async = clustered.async();
+            this.cluster = true;
+        } else {
+            this.async = ((StatefulRedisConnection<String, String>) connection).async();
+            this.cluster = false;
+            connection.setAutoFlushCommands(false);
+        }
     }
 
     /** Queues one command; its reply (or the failure to send it) settles {@code reply} through the sink. */
-    <T> void send(Function<RedisAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
+    <T> void send(Function<RedisClusterAsyncCommands<String, String>, ? extends CompletionStage<T>> command,
             CompletableFuture<T> reply) {
         queued.add(new Raw<>(command, reply));
         flushSoon();
@@ -85,33 +99,21 @@ final class BatchedConnection {
     void flushNow() {
         flushQueued.set(false);
         synchronized (queued) {
-            List<ScriptCall> run = null;
+            ScriptRuns runs = new ScriptRuns(cluster, this::evalRun);
             Object next;
             while ((next = queued.poll()) != null) {
                 if (next instanceof ScriptCall call) {
-                    if (run == null) {
-                        run = ScriptBatch.newRun();
-                    }
-                    run.add(call);
-                    if (run.size() == ScriptBatch.MAX_CALLS) {
-                        evalRun(run);
-                        run = null;
-                    }
+                    runs.add(call);
                     continue;
                 }
-                if (run != null) {
-                    evalRun(run);
-                    run = null;
-                }
+                runs.end();
                 if (next instanceof SetCall set) {
-                    dispatch(set.command(), set.reply());
+                    dispatch(set.command(cluster), set.reply());
                 } else {
                     dispatch((Raw<?>) next);
                 }
             }
-            if (run != null) {
-                evalRun(run);
-            }
+            runs.end();
             connection.flushCommands();
         }
     }
@@ -139,7 +141,8 @@ final class BatchedConnection {
     private void eval(ScriptCall call, boolean bySha) {
         AsyncCommand<String, String, Long> reply;
         try {
-            reply = dispatch(ScriptCommand.single(call, bySha, new IntegerOutput<>(ExactUtf8Codec.INSTANCE)));
+            reply = dispatch(ScriptCommand.single(call, bySha, cluster,
+                    new IntegerOutput<>(ExactUtf8Codec.INSTANCE)));
         } catch (RuntimeException e) {
             sink.settle(this, call.reply(), null, e);
             return;
@@ -158,7 +161,7 @@ final class BatchedConnection {
     private void evalBatch(List<ScriptCall> run, boolean bySha) {
         AsyncCommand<String, String, BatchOutput> reply;
         try {
-            reply = dispatch(ScriptCommand.batch(run, bySha, new BatchOutput()));
+            reply = dispatch(ScriptCommand.batch(run, bySha, cluster, new BatchOutput()));
         } catch (RuntimeException e) {
             run.forEach(call -> sink.settle(this, call.reply(), null, e));
             return;

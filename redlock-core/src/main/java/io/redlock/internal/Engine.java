@@ -176,10 +176,14 @@ public final class Engine implements AutoCloseable, LeaseOps {
         }
     }
 
-    /** The names of {@code resource}'s keys: the lock key is the key prefix, then the resource. */
+    /**
+     * The names of {@code resource}'s keys: the lock key is the key prefix, then the resource; the others are
+     * hash-tagged into its slot when a member is a Redis Cluster.
+     */
     private Keys keysOf(String resource) {
         String prefix = config.keyPrefix();
-        return Keys.of(prefix.isEmpty() ? resource : prefix + resource); // no prefix: the lease shares one string
+        // no prefix: the lease shares one string
+        return Keys.of(prefix.isEmpty() ? resource : prefix + resource, config.hashTaggedKeys());
     }
 
     /** The pub/sub side of wake-on-release, opened on first use. */

@@ -1,28 +1,52 @@
 package io.redlock.internal;
 
 import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
 
 /**
  * The Redis names of one lock, built in this one place from its key (the key prefix and the resource): the lock
  * key itself (the only one other Redlock clients know), the fencing counter, the waiter queue, the waiters' deadlines,
- * and the pub/sub channel a release is announced on. Only the lock key is kept (a held lease keeps its Keys); the
- * others are built when a script needs them. Each script gets its keys in the order its header documents.
+ * and the pub/sub channel a release is announced on. The lock key and the {@code base} the others are built on are
+ * kept (a held lease keeps its Keys); the others are built when a script needs them. Each script gets its keys in the
+ * order its header documents.
+ *
+ * <p>Two layouts. Plain: {@code base} is the lock key ({@code <key>:fence}, …). Hash-tagged, when a quorum member is a
+ * Redis Cluster: {@code base} is {@link HashTag#base}, so {@code {<key>}:fence} and the rest share the lock key's slot
+ * while the lock key stays {@code <key>}.
  */
-record Keys(String lock) {
+record Keys(String lock, String base) {
 
     /** Suffix of the channel a release publishes on, so waiters wake at once: {@code <key>:released}. */
     static final String RELEASED_SUFFIX = ":released";
 
+    /** The plain layout. */
     static Keys of(String key) {
-        return new Keys(key);
+        return new Keys(key, key);
+    }
+
+    /**
+     * The layout of a configuration: hash-tagged or plain. A key that cannot be tagged into its own slot (no tag, but a
+     * {@code }} in it) fails with a {@link RedlockConfigException} naming the resource.
+     */
+    static Keys of(String key, boolean hashTagged) {
+        if (!hashTagged) {
+            return of(key);
+        }
+        String base = HashTag.base(key);
+        if (base == null) {
+            throw new RedlockConfigException("with a Redis Cluster member a resource whose key contains '}'"
+                    + " needs a hash tag ({tag}) before it, so every key of the lock lands in one slot; was '" + key
+                    + "'");
+        }
+        return new Keys(key, base);
     }
 
     String fence() {
-        return lock + RedlockConfig.FENCE_SUFFIX;
+        return base + RedlockConfig.FENCE_SUFFIX;
     }
 
     String waiters() {
-        return lock + RedlockConfig.WAITERS_SUFFIX;
+        return base + RedlockConfig.WAITERS_SUFFIX;
     }
 
     String deadlines() {

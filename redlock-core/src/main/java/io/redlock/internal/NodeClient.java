@@ -1,10 +1,9 @@
 package io.redlock.internal;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Redis node: a single multiplexed Lettuce connection, established in the background.
+ * One quorum member: a single multiplexed Lettuce connection, established in the background, to one Redis server
+ * (or the master a sentinel names), or to a Redis Cluster (Lettuce's cluster connection, one socket per shard).
  *
  * <p>Commands are dispatched synchronously on the caller's thread, so two commands issued one after the other reach
  * the node in that order (an acquire's SET always precedes the release that undoes it). Without a connection a
@@ -29,13 +29,20 @@ import org.slf4j.LoggerFactory;
  */
 final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
+    /** Opens a connection to the member: {@code RedisClient} or {@code RedisClusterClient}. */
+    @FunctionalInterface
+    interface Connector {
+        CompletionStage<? extends StatefulConnection<String, String>> connect();
+    }
+
     static final long RECONNECT_INTERVAL_MILLIS = 100;
 
     private static final Logger log = LoggerFactory.getLogger(NodeClient.class);
 
-    private final RedisURI uri;
     private final String name;
-    private final RedisClient client;
+    private final Connector connector;
+    /** Whether the member is a Redis Cluster, whose commands may be redirected (so their order is not kept). */
+    private final boolean cluster;
     private final Ticker ticker;
     private final Redaction redaction;
     private final Flusher flusher;
@@ -47,11 +54,11 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
     private long lastAttempt;
     private boolean closed;
 
-    NodeClient(RedisURI uri, RedisClient client, Ticker ticker, Redaction redaction, Duration connectTimeout,
+    NodeClient(String name, Connector connector, boolean cluster, Ticker ticker, Redaction redaction,
             Flusher flusher) {
-        this.uri = withTimeout(uri, connectTimeout);
-        this.name = Redaction.nodeName(uri);
-        this.client = client;
+        this.name = name;
+        this.connector = connector;
+        this.cluster = cluster;
         this.ticker = ticker;
         this.redaction = redaction;
         this.flusher = flusher;
@@ -100,7 +107,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
     }
 
     /** Any command on this node's connection; fails at once without a connection. */
-    <T> CompletionStage<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command) {
+    <T> CompletionStage<T> command(Function<RedisClusterAsyncCommands<String, String>, CompletionStage<T>> command) {
         return queue((conn, reply) -> conn.send(command, reply));
     }
 
@@ -117,10 +124,11 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /**
      * Whether {@code reply} is of a command queued on this node's current connection: a command queued now reaches
-     * the node after it, whenever its reply comes. After a reconnect (or for a command never sent) it is not.
+     * the node after it, whenever its reply comes. After a reconnect (or for a command never sent) it is not, and on
+     * a Redis Cluster never: a redirected command is sent again later, behind what was queued after it.
      */
     boolean sameConnection(CompletableFuture<?> reply) {
-        return reply instanceof NodeReply<?> sent && sent.connection() == connection;
+        return !cluster && reply instanceof NodeReply<?> sent && sent.connection() == connection;
     }
 
     @Override
@@ -172,7 +180,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
             return connecting;
         }
         lastAttempt = ticker.read();
-        CompletableFuture<Void> settled = client.connectAsync(ExactUtf8Codec.INSTANCE, uri).toCompletableFuture()
+        CompletableFuture<Void> settled = connector.connect().toCompletableFuture()
                 .handle((conn, failure) -> {
                     connected(conn, failure);
                     return null;
@@ -183,7 +191,7 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         return settled;
     }
 
-    private void connected(StatefulRedisConnection<String, String> conn, Throwable failure) {
+    private void connected(StatefulConnection<String, String> conn, Throwable failure) {
         boolean closeIt;
         BatchedConnection batched = null;
         synchronized (lock) {

@@ -5,6 +5,9 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
@@ -44,6 +47,8 @@ final class NodeSet implements AutoCloseable {
     private static final Duration MIN_CONNECT_TIMEOUT = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for each of the connections, Lettuce's threads and the scheduler to end. */
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+    /** How often a cluster member's slot map is read again even when no redirect or reconnect asked for it. */
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
     private final Ticker ticker;
     private final long nodeTimeoutNanos;
@@ -53,6 +58,8 @@ final class NodeSet implements AutoCloseable {
     private final DefaultEventLoopGroupProvider ownedIoLoop;
     private final OwnedThreads ownedThreads = new OwnedThreads();
     private final RedisClient client;
+    /** One client per member that is a Redis Cluster (a cluster client keeps one cluster's topology). */
+    private final List<RedisClusterClient> clusterClients = new ArrayList<>();
     private final List<NodeClient> nodes;
     private final Scheduler scheduler;
     private final Consumer<NodeFailure> failures;
@@ -62,7 +69,7 @@ final class NodeSet implements AutoCloseable {
     NodeSet(RedlockConfig config, Scheduler scheduler, Consumer<NodeFailure> failures) {
         this.ticker = config.ticker();
         this.nodeTimeoutNanos = config.nodeTimeout().toNanos();
-        this.redaction = Redaction.of(config.nodes());
+        this.redaction = Redaction.of(allUris(config));
         this.scheduler = scheduler;
         this.failures = failures;
         Duration connectTimeout = max(MIN_CONNECT_TIMEOUT, config.nodeTimeout().multipliedBy(10));
@@ -75,21 +82,66 @@ final class NodeSet implements AutoCloseable {
                         .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
                                 TimeUnit.MILLISECONDS))
                         .build();
-        this.client = RedisClient.create(config.clientResources().orElse(ownedResources));
-        client.setOptions(ClientOptions.builder()
-                .autoReconnect(true)
+        ClientResources resources = config.clientResources().orElse(ownedResources);
+        this.client = RedisClient.create(resources);
+        client.setOptions(options(ClientOptions.builder(), connectTimeout).build());
+        List<NodeClient> list = new ArrayList<>();
+        for (int i = 0; i < config.nodes().size(); i++) {
+            List<RedisURI> seeds = config.clusterSeeds(i);
+            NodeClient node;
+            if (seeds.isEmpty()) {
+                RedisURI uri = NodeClient.withTimeout(config.nodes().get(i), connectTimeout);
+                node = new NodeClient(Redaction.nodeName(uri), () -> client.connectAsync(ExactUtf8Codec.INSTANCE, uri),
+                        false, ticker, redaction, flusher);
+            } else {
+                RedisClusterClient cluster = clusterClient(resources, seeds, connectTimeout);
+                clusterClients.add(cluster);
+                // the slot map is read first (and again on every reconnect): an asynchronous connect needs it
+                node = new NodeClient(Redaction.clusterName(seeds), () -> cluster.refreshPartitionsAsync()
+                        .thenCompose(loaded -> cluster.connectAsync(ExactUtf8Codec.INSTANCE)), true, ticker, redaction,
+                        flusher);
+            }
+            list.add(node);
+        }
+        this.nodes = List.copyOf(list);
+        connectAll(connectTimeout);
+    }
+
+    /** The options of every connection: to a server and to a cluster alike. */
+    private static <B extends ClientOptions.Builder> B options(B builder, Duration connectTimeout) {
+        builder.autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .protocolVersion(ProtocolVersion.RESP2)
                 .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
                 // a safety net for commands a stalled node never answers; rounds stop waiting much earlier
-                .timeoutOptions(TimeoutOptions.enabled(connectTimeout))
+                .timeoutOptions(TimeoutOptions.enabled(connectTimeout));
+        return builder;
+    }
+
+    /**
+     * A cluster member's client: Lettuce follows MOVED and ASK and refreshes the slot map on every redirect and
+     * reconnect, and every {@link #TOPOLOGY_REFRESH} in case nothing triggered it.
+     */
+    private static RedisClusterClient clusterClient(ClientResources resources, List<RedisURI> seeds,
+            Duration connectTimeout) {
+        RedisClusterClient cluster = RedisClusterClient.create(resources,
+                seeds.stream().map(seed -> NodeClient.withTimeout(seed, connectTimeout)).toList());
+        cluster.setOptions(options(ClusterClientOptions.builder(), connectTimeout)
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enableAllAdaptiveRefreshTriggers()
+                        .enablePeriodicRefresh(TOPOLOGY_REFRESH)
+                        .build())
                 .build());
-        List<NodeClient> list = new ArrayList<>();
-        for (RedisURI uri : config.nodes()) {
-            list.add(new NodeClient(uri, client, ticker, redaction, connectTimeout, flusher));
+        return cluster;
+    }
+
+    /** Every URI of the configuration, cluster seeds included: the passwords to keep out of messages. */
+    private static List<RedisURI> allUris(RedlockConfig config) {
+        List<RedisURI> all = new ArrayList<>(config.nodes());
+        for (int i = 0; i < config.nodes().size(); i++) {
+            all.addAll(config.clusterSeeds(i));
         }
-        this.nodes = List.copyOf(list);
-        connectAll(connectTimeout);
+        return all;
     }
 
     private void connectAll(Duration connectTimeout) {
@@ -190,6 +242,7 @@ final class NodeSet implements AutoCloseable {
                 log.debug("{}: close failed: {}", node.name(), redaction.scrub(e.toString()));
             }
         }
+        clusterClients.forEach(cluster -> cluster.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT));
         client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
         if (ownedResources != null) {
             try {

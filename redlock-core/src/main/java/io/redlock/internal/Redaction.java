@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.lettuce.core.RedisURI;
+import io.redlock.RedlockConfig;
 import io.redlock.Secrets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -53,6 +54,15 @@ final class Redaction {
             return name.toString();
         }
         return uri.getHost() + ":" + uri.getPort();
+    }
+
+    /** A cluster member's name for messages and logs: {@code cluster:host:port|host:port…} of its seeds. */
+    static String clusterName(List<RedisURI> seeds) {
+        StringBuilder name = new StringBuilder(RedlockConfig.CLUSTER_PREFIX);
+        for (int i = 0; i < seeds.size(); i++) {
+            name.append(i == 0 ? "" : RedlockConfig.CLUSTER_SEED_SEPARATOR).append(nodeName(seeds.get(i)));
+        }
+        return name.toString();
     }
 
     /** A URI string with its user-info (user and password) replaced by {@code ***}. */

@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandType;
 import io.netty.buffer.ByteBuf;
@@ -17,21 +18,32 @@ final class ScriptCommand<T> extends Command<String, String, T> {
     private final boolean bySha;
     private final List<ScriptCall> calls;
 
-    private ScriptCommand(Script script, boolean bySha, List<ScriptCall> calls, CommandOutput<String, String, T> output) {
-        super(bySha ? CommandType.EVALSHA : CommandType.EVAL, output);
+    private ScriptCommand(Script script, boolean bySha, boolean routed, List<ScriptCall> calls,
+            CommandOutput<String, String, T> output) {
+        super(bySha ? CommandType.EVALSHA : CommandType.EVAL, output, routed ? routing(calls.get(0).keys()[0]) : null);
         this.script = script;
         this.bySha = bySha;
         this.calls = calls;
     }
 
-    /** One call of its own script. */
-    static <T> ScriptCommand<T> single(ScriptCall call, boolean bySha, CommandOutput<String, String, T> output) {
-        return new ScriptCommand<>(call.script(), bySha, List.of(call), output);
+    /** One call of its own script; {@code routed}: carrying its first key for a Redis Cluster's router. */
+    static <T> ScriptCommand<T> single(ScriptCall call, boolean bySha, boolean routed,
+            CommandOutput<String, String, T> output) {
+        return new ScriptCommand<>(call.script(), bySha, routed, List.of(call), output);
     }
 
-    /** Several calls in one call of the batch script. */
-    static <T> ScriptCommand<T> batch(List<ScriptCall> calls, boolean bySha, CommandOutput<String, String, T> output) {
-        return new ScriptCommand<>(Scripts.BATCH, bySha, calls, output);
+    /** Several calls (of one slot, for a Redis Cluster) in one call of the batch script. */
+    static <T> ScriptCommand<T> batch(List<ScriptCall> calls, boolean bySha, boolean routed,
+            CommandOutput<String, String, T> output) {
+        return new ScriptCommand<>(Scripts.BATCH, bySha, routed, calls, output);
+    }
+
+    /**
+     * Arguments that are never written (this command encodes itself) but tell Lettuce's cluster router the slot,
+     * and where to send the command again after a MOVED or ASK.
+     */
+    static CommandArgs<String, String> routing(String key) {
+        return new CommandArgs<>(ExactUtf8Codec.INSTANCE).addKey(key);
     }
 
     @Override

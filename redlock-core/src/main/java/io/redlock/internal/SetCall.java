@@ -12,9 +12,10 @@ import java.util.concurrent.CompletableFuture;
  */
 record SetCall(String key, String value, long ttlMillis, CompletableFuture<String> reply) {
 
-    /** The command Lettuce writes. */
-    Command<String, String, String> command() {
-        return new Command<>(CommandType.SET, new StatusOutput<>(ExactUtf8Codec.INSTANCE)) {
+    /** The command Lettuce writes; {@code routed}: carrying its key for a Redis Cluster's router. */
+    Command<String, String, String> command(boolean routed) {
+        return new Command<>(CommandType.SET, new StatusOutput<>(ExactUtf8Codec.INSTANCE),
+                routed ? ScriptCommand.routing(key) : null) {
             @Override
             public void encode(ByteBuf out) {
                 Resp.arrayHeader(out, 6);

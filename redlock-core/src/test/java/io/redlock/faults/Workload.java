@@ -56,6 +56,7 @@ final class Workload implements AutoCloseable {
     private volatile boolean extendEachHold;
     private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
     private final String processPrefix;
+    private volatile String resource = RESOURCE;
 
     /** The workers' fault hooks (one set, shared by their clients). */
     FaultHooks hooks() {
@@ -92,6 +93,12 @@ final class Workload implements AutoCloseable {
                         }
                     }).build());
         }
+    }
+
+    /** Before {@link #start()}: the workers lock {@code resource} instead of {@link #RESOURCE}. */
+    Workload on(String resource) {
+        this.resource = resource;
+        return this;
     }
 
     /** Starts the workers; each runs until {@link #stop()}. */
@@ -207,7 +214,7 @@ final class Workload implements AutoCloseable {
         History.Call fencedAcquire = fencedHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         Optional<Lease> acquired;
         try {
-            acquired = redlock.acquire(RESOURCE, ttl, ttl.multipliedBy(3));
+            acquired = redlock.acquire(resource, ttl, ttl.multipliedBy(3));
         } catch (RedlockException e) {
             String why = "maybe acquired: " + e.getClass().getSimpleName();
             plainAcquire.unknown(why);

@@ -21,7 +21,7 @@ class ScriptBatchTest {
 
     @Test
     void oneCallIsAnEvalshaOfItsOwnScriptWithItsKeysAndArgs() {
-        assertThat(encode(ScriptCommand.single(EXTEND, true, new IntegerOutput<>(ExactUtf8Codec.INSTANCE))))
+        assertThat(encode(ScriptCommand.single(EXTEND, true, false, new IntegerOutput<>(ExactUtf8Codec.INSTANCE))))
                 .isEqualTo(resp("EVALSHA", Scripts.EXTEND.sha(), "1", "zürich", "v2", "5000"));
     }
 
@@ -29,7 +29,7 @@ class ScriptBatchTest {
     void aBatchCarriesEveryCallsKeysThenTheCountEachCallsScriptAndSizesThenEveryCallsArgs() {
         String release = Integer.toString(Scripts.ALL.indexOf(Scripts.RELEASE) + 1);
         String extend = Integer.toString(Scripts.ALL.indexOf(Scripts.EXTEND) + 1);
-        assertThat(encode(ScriptCommand.batch(List.of(RELEASE, EXTEND), true, new BatchOutput())))
+        assertThat(encode(ScriptCommand.batch(List.of(RELEASE, EXTEND), true, false, new BatchOutput())))
                 .isEqualTo(resp("EVALSHA", Scripts.BATCH.sha(), "3", "a", "a:waiters", "zürich",
                         "2", release, "2", "4", extend, "1", "2",
                         "v1", "r:v1", "1", "a:released", "v2", "5000"));
@@ -38,7 +38,7 @@ class ScriptBatchTest {
     @Test
     void withoutTheShaTheScriptTextIsSent() {
         String text = Scripts.BATCH.text();
-        assertThat(encode(ScriptCommand.batch(List.of(RELEASE, EXTEND), false, new BatchOutput())))
+        assertThat(encode(ScriptCommand.batch(List.of(RELEASE, EXTEND), false, false, new BatchOutput())))
                 .startsWith("*19\r\n$4\r\nEVAL\r\n$" + text.getBytes(StandardCharsets.UTF_8).length + "\r\n" + text
                         + "\r\n$1\r\n3\r\n$1\r\na\r\n");
     }

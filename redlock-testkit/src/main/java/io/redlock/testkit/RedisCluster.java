@@ -19,6 +19,7 @@ public final class RedisCluster implements AutoCloseable {
     /** How long the nodes may take to agree on the cluster. */
     private static final Duration FORMING = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(50);
+    private static final Duration MIGRATE_TIMEOUT = Duration.ofSeconds(5);
     /** A node's cluster bus port is its port plus this. */
     private static final int BUS_OFFSET = 10_000;
     private static final int MAX_PORT = 65_535 - BUS_OFFSET;
@@ -91,6 +92,51 @@ public final class RedisCluster implements AutoCloseable {
     /** The masters, in the order their slot ranges go: node 0 has the first third of the slots (of 3). */
     public RedisNodes nodes() {
         return nodes;
+    }
+
+    /** The index (into {@link #nodes()}) of the master that was given {@code slot} when the cluster formed. */
+    public int formedOwnerOf(int slot) {
+        return slot * nodes.size() / SLOTS;
+    }
+
+    /**
+     * Moves {@code slot} from master {@code from} to master {@code to} as {@code redis-cli --cluster reshard} does:
+     * IMPORTING on the target, MIGRATING on the source, its keys moved with MIGRATE one at a time (pausing
+     * {@code pause} after each, so clients meet the slot half-moved: ASK redirects and TRYAGAIN), then the slot
+     * assigned to the target on every master. Bounded: at most {@code maxKeys} keys are moved.
+     */
+    public void migrateSlot(int slot, int from, int to, Duration pause, int maxKeys) {
+        RedisServer source = nodes.node(from);
+        RedisServer target = nodes.node(to);
+        String sourceId = source.redis(r -> r.clusterMyId());
+        String targetId = target.redis(r -> r.clusterMyId());
+        target.redis(r -> r.clusterSetSlotImporting(slot, sourceId));
+        source.redis(r -> r.clusterSetSlotMigrating(slot, targetId));
+        for (int moved = 0; moved < maxKeys; moved++) {
+            List<String> keys = source.redis(r -> r.clusterGetKeysInSlot(slot, 1));
+            if (keys.isEmpty()) {
+                break;
+            }
+            source.redis(r -> r.migrate(target.host(), target.port(), 0, MIGRATE_TIMEOUT.toMillis(),
+                    io.lettuce.core.MigrateArgs.Builder.keys(keys)));
+            sleep(pause);
+        }
+        target.redis(r -> r.clusterSetSlotNode(slot, targetId));
+        source.redis(r -> r.clusterSetSlotNode(slot, targetId));
+        for (RedisServer other : nodes) {
+            if (other != source && other != target) {
+                other.redis(r -> r.clusterSetSlotNode(slot, targetId));
+            }
+        }
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while migrating a slot", e);
+        }
     }
 
     /** Every master's URI, as seeds for a cluster client. */
