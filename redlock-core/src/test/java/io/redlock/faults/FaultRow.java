@@ -96,7 +96,12 @@ enum FaultRow {
             "an expired counter comes back at the clock floor, above every token it issued (asserted: every token"
                     + " after is above every token before); a clock step back smaller than the horizon cannot undo"
                     + " that; one of the horizon or more can (docs/FENCING.md, \"Counters that expire\")",
-            CounterFaultRows::countersExpireWhileIdle, Also.TOKENS_RISE_ACROSS_EXPIRY);
+            CounterFaultRows::countersExpireWhileIdle, Also.TOKENS_RISE_ACROSS_EXPIRY),
+    F18("3 members that are Redis Clusters of 3 shards; the shard holding the lock killed in one member", HOLDS, HOLDS,
+            12, "a cluster member is one vote: the killed shard takes it for its slots, then for all once the cluster"
+                    + " marks itself failed (CLUSTERDOWN); the other two members carry the lock (progress asserted),"
+                    + " and 30 leases kept alive on every shard are never lost (asserted)",
+            ClusterFaultRows::shardOfOneMemberKilled, Also.PROGRESS_UNDER_FAULT, Also.KEPT_LEASES_SURVIVE);
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -111,7 +116,9 @@ enum FaultRow {
         /** An extension counts only with a majority, and never re-creates an expired key. */
         EXTEND_NEEDS_MAJORITY,
         /** Fencing counters expired on every node, and every later token is above every earlier one. */
-        TOKENS_RISE_ACROSS_EXPIRY
+        TOKENS_RISE_ACROSS_EXPIRY,
+        /** Leases the watchdog keeps alive meanwhile are never lost. */
+        KEPT_LEASES_SURVIVE
     }
 
     /** What a row does: injects its fault into a workload on the bench's nodes, asserting what happens meanwhile. */

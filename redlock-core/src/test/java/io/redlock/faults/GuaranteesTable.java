@@ -86,6 +86,11 @@ final class GuaranteesTable {
                 .append("1 s step back with a 2 s horizon keeping the order; `CounterExpiryClockIT` shows a 60 s step ")
                 .append("back on every node handing out a lower token; docs/FENCING.md, \"Counters that expire\", ")
                 .append("has the argument and the model checks.\n");
+        md.append("\nRow F18 runs on ").append(ClusterFaultRows.MEMBERS).append(" quorum members that are each a ")
+                .append("Redis Cluster of ").append(ClusterFaultRows.SHARDS).append(" masters without replicas, ")
+                .append("instead of the 5 nodes. Not measured: a failover inside a member, whose promoted replica may ")
+                .append("lack the last writes; like a sentinel failover it can cost that member's vote for the locks ")
+                .append("it held (docs/SCALING.md, \"What a cluster member does not change\").\n");
         Files.writeString(out, md);
         return out;
     }

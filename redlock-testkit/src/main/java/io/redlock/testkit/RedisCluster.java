@@ -104,15 +104,18 @@ public final class RedisCluster implements AutoCloseable {
      * IMPORTING on the target, MIGRATING on the source, its keys moved with MIGRATE one at a time (pausing
      * {@code pause} after each, so clients meet the slot half-moved: ASK redirects and TRYAGAIN), then the slot
      * assigned to the target on every master. Bounded: at most {@code maxKeys} keys are moved.
+     *
+     * @return how many keys were moved
      */
-    public void migrateSlot(int slot, int from, int to, Duration pause, int maxKeys) {
+    public int migrateSlot(int slot, int from, int to, Duration pause, int maxKeys) {
         RedisServer source = nodes.node(from);
         RedisServer target = nodes.node(to);
         String sourceId = source.redis(r -> r.clusterMyId());
         String targetId = target.redis(r -> r.clusterMyId());
         target.redis(r -> r.clusterSetSlotImporting(slot, sourceId));
         source.redis(r -> r.clusterSetSlotMigrating(slot, targetId));
-        for (int moved = 0; moved < maxKeys; moved++) {
+        int moved = 0;
+        for (; moved < maxKeys; moved++) {
             List<String> keys = source.redis(r -> r.clusterGetKeysInSlot(slot, 1));
             if (keys.isEmpty()) {
                 break;
@@ -128,6 +131,7 @@ public final class RedisCluster implements AutoCloseable {
                 other.redis(r -> r.clusterSetSlotNode(slot, targetId));
             }
         }
+        return moved;
     }
 
     private static void sleep(Duration pause) {

@@ -1,0 +1,70 @@
+package io.redlock.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.Lease;
+import io.redlock.LockOptions;
+import io.redlock.Redlock;
+import io.redlock.testkit.RedisServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Leases held on cluster members and kept alive by the watchdog until {@link #release()}; losses counted. */
+final class KeptLeases implements AutoCloseable {
+
+    private final Redlock redlock;
+    private final List<String> resources;
+    private final AtomicInteger lost = new AtomicInteger();
+    private final List<Lease> leases = Collections.synchronizedList(new ArrayList<>());
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final List<CompletableFuture<Void>> held = new ArrayList<>();
+
+    private KeptLeases(ClusterMembers members, List<String> resources) {
+        this.resources = resources;
+        this.redlock = Redlock.builder().nodes(members.uris()).nodeTimeout(Duration.ofMillis(100))
+                .leaseListener((lease, reason) -> lost.incrementAndGet()).build();
+    }
+
+    /** Takes every resource with a 1 s TTL (so the watchdog extends each several times a second) and keeps it. */
+    static KeptLeases of(ClusterMembers members, List<String> resources) {
+        KeptLeases kept = new KeptLeases(members, resources);
+        LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(1)).maxWait(RowBench.PATIENCE).build();
+        for (String resource : resources) {
+            CompletionStage<Void> holding = kept.redlock.withLockAsync(resource, options, lease -> {
+                kept.leases.add(lease);
+                return kept.done;
+            });
+            kept.held.add(holding.toCompletableFuture());
+        }
+        await().atMost(RowBench.PATIENCE).until(() -> kept.leases.size() == resources.size());
+        return kept;
+    }
+
+    void assertNoneLost() {
+        assertThat(lost).as("leases lost").hasValue(0);
+        assertThat(leases).allMatch(Lease::isValid);
+    }
+
+    void release() {
+        done.complete(null);
+        CompletableFuture.allOf(held.toArray(CompletableFuture[]::new)).join();
+    }
+
+    /** No lock key of these leases on any running master (KEYS: a master's own keys, whatever the slot map). */
+    boolean goneFrom(ClusterMembers members) {
+        return members.servers().stream().filter(RedisServer::isRunning)
+                .noneMatch(server -> server.redis(r -> r.keys("*")).stream().anyMatch(resources::contains));
+    }
+
+    @Override
+    public void close() {
+        done.complete(null);
+        redlock.close();
+    }
+}
