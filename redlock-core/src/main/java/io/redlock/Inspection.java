@@ -60,12 +60,14 @@ public record Inspection(List<NodeReport> nodes, boolean fencing, boolean clockF
         Map<String, String> duplicates = new LinkedHashMap<>();
         Map<String, String> byRunId = new HashMap<>();
         for (NodeReport node : nodes) {
-            node.runId().ifPresent(id -> {
-                String earlier = byRunId.putIfAbsent(id, node.node());
-                if (earlier != null) {
-                    duplicates.put(node.node(), earlier);
-                }
-            });
+            for (NodeReport server : node.servers()) { // a cluster under two seeds shares its masters
+                server.runId().ifPresent(id -> {
+                    String earlier = byRunId.putIfAbsent(id, node.node());
+                    if (earlier != null && !earlier.equals(node.node())) {
+                        duplicates.putIfAbsent(node.node(), earlier);
+                    }
+                });
+            }
         }
         return duplicates;
     }
@@ -84,8 +86,12 @@ public record Inspection(List<NodeReport> nodes, boolean fencing, boolean clockF
                 warnings.add(name + ": role is " + node.role().orElse("unknown")
                         + "; Redlock needs independent masters (a failover can lose a lock, SPEC S5)");
             }
-            if (node.clusterEnabled().orElse(false)) {
-                warnings.add(name + ": cluster mode; the lock key and its counter may live on different shards");
+            node.cluster().filter(cluster -> !cluster.complete()).ifPresent(cluster -> warnings.add(name + ": "
+                    + cluster.covered() + " of " + ClusterReport.SLOTS + " slots covered, cluster_state "
+                    + cluster.state() + "; locks in the other slots get no vote from this member"));
+            if (node.cluster().isEmpty() && node.clusterEnabled().orElse(false)) {
+                warnings.add(name + ": cluster mode; list it as a cluster member (" + RedlockConfig.CLUSTER_PREFIX
+                        + "redis://host:port) so every key of a lock shares one slot");
             }
             if (node.mayEvictCounters()) {
                 warnings.add(name + ": maxmemory-policy " + node.maxmemoryPolicy().orElse("")

@@ -2,9 +2,11 @@ package io.redlock.cli;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.redlock.ClusterReport;
 import io.redlock.Inspection;
 import io.redlock.NodeReport;
 import io.redlock.Redlock;
+import io.redlock.RedlockConfig;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check the nodes for what Redlock's guarantees need.",
             "Reachable and fast, a master, not in cluster mode, no eviction, persistence (or delayed restarts),",
-            "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict."},
+            "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict.",
+            "A member that is a Redis Cluster (cluster:redis://host:port|...) gets a row for its slot coverage",
+            "and the rows of a node for each of its masters."},
         footer = {"%nExamples:",
             "  redlock doctor --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
             "  redlock doctor --json > doctor.json      # checks, fails, warnings, verdict"})
@@ -58,15 +62,22 @@ final class DoctorCommand implements Callable<Integer> {
             RedisClient client = RedisClient.create();
             try {
                 List<NodeProbe> probes = new ArrayList<>();
-                for (int i = 0; i < uris.size(); i++) {
-                    NodeReport report = inspection.nodes().get(i);
-                    // a node core could not inspect is reported as such; nothing more to measure there
-                    probes.add(report.reachable() ? NodeProbe.probe(client, uris.get(i), report.node()) : null);
-                }
                 long allowance = (long) (ttl.toMillis() * redlock.config().driftFactor()) + 2;
                 Map<String, String> duplicates = inspection.duplicates();
                 for (int i = 0; i < uris.size(); i++) {
-                    check(inspection.nodes().get(i), probes.get(i), allowance, duplicates, checks);
+                    NodeReport report = inspection.nodes().get(i);
+                    if (report.cluster().isEmpty()) {
+                        // a node core could not inspect is reported as such; nothing more to measure there
+                        NodeProbe probe = report.reachable() ? NodeProbe.probe(client, uris.get(i), report.node()) : null;
+                        probes.add(probe);
+                        check(report, probe, allowance, false, checks);
+                    } else {
+                        clusterMember(report, report.cluster().get(), redlock.config().clusterSeeds(i).get(0), client,
+                                allowance, probes, checks);
+                    }
+                    if (report.reachable()) {
+                        checks.add(independence(report, duplicates));
+                    }
                 }
                 clockSpread(probes, allowance, checks);
             } finally {
@@ -76,8 +87,46 @@ final class DoctorCommand implements Callable<Integer> {
         return report(checks);
     }
 
-    private void check(NodeReport report, NodeProbe probe, long allowance, Map<String, String> duplicates,
-            List<Check> checks) {
+    /**
+     * A member that is a Redis Cluster: one row for the cluster (masters, replicas, slot coverage; FAIL when slots
+     * lack a master or the cluster reports a failure), then every master's rows as for a node.
+     */
+    private void clusterMember(NodeReport member, ClusterReport cluster, RedisURI seed, RedisClient client,
+            long allowance, List<NodeProbe> probes, List<Check> checks) {
+        String detail = cluster.masters().size() + " masters, " + cluster.replicas() + " replicas, " + cluster.covered()
+                + " of " + ClusterReport.SLOTS + " slots covered, cluster_state " + cluster.state();
+        checks.add(cluster.complete() ? Check.ok(member.node(), "cluster", detail)
+                : Check.fail(member.node(), "cluster", detail + ": locks in slots without a working master get no"
+                        + " vote from this member"));
+        for (NodeReport master : cluster.masters()) {
+            NodeProbe probe = null;
+            if (master.reachable()) {
+                int colon = master.node().lastIndexOf(':');
+                RedisURI uri = RedisURI.builder(seed).withHost(master.node().substring(0, colon))
+                        .withPort(Integer.parseInt(master.node().substring(colon + 1))).build();
+                probe = NodeProbe.probe(client, uri, master.node());
+            }
+            probes.add(probe);
+            check(master, probe, allowance, true, checks);
+        }
+    }
+
+    private Check independence(NodeReport report, Map<String, String> duplicates) {
+        String node = report.node();
+        String earlier = duplicates.get(node);
+        if (earlier != null) {
+            return Check.fail(node, "independence", "the same " + (report.cluster().isPresent() ? "cluster" : "server")
+                    + " as " + earlier + " (same run_id)");
+        }
+        if (report.cluster().isPresent()) {
+            return Check.ok(node, "independence", "no master shared with another member");
+        }
+        String runId = report.runId().orElse(node);
+        return Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length())));
+    }
+
+    /** A node's rows; {@code clusterMaster}: a master of a cluster member, whose cluster has a row of its own. */
+    private void check(NodeReport report, NodeProbe probe, long allowance, boolean clusterMaster, List<Check> checks) {
         String node = report.node();
         if (!report.reachable()) {
             checks.add(Check.fail(node, "reachable", report.problem().orElse("")));
@@ -100,10 +149,12 @@ final class DoctorCommand implements Callable<Integer> {
         checks.add(report.isMaster() ? Check.ok(node, "role", "master")
                 : Check.fail(node, "role", report.role().orElse("unknown")
                         + ": a replica is not an independent master; a failover can lose a lock (SPEC S5)"));
-        checks.add(report.clusterEnabled().orElse(false)
-                ? Check.warn(node, "cluster", "cluster mode: the lock key and its fencing counter may hash to"
-                        + " different slots; use standalone masters")
-                : Check.ok(node, "cluster", "standalone"));
+        if (!clusterMaster) { // a cluster member's masters are judged by the member's own row
+            checks.add(report.clusterEnabled().orElse(false)
+                    ? Check.warn(node, "cluster", "cluster mode: list it as a cluster member ("
+                            + RedlockConfig.CLUSTER_PREFIX + "redis://host:port) so every key of a lock shares one slot")
+                    : Check.ok(node, "cluster", "standalone"));
+        }
         checks.add(eviction(report));
         checks.add(report.durable() ? Check.ok(node, "persistence", "appendonly yes, appendfsync always")
                 : Check.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
@@ -114,11 +165,6 @@ final class DoctorCommand implements Callable<Integer> {
                 ? Check.warn(node, "clock", "differs from this machine by " + probe.clockOffsetMillis
                         + " ms, more than the drift allowance " + allowance + " ms")
                 : Check.ok(node, "clock", "within " + offset + " ms of this machine"));
-        String runId = report.runId().orElse(node);
-        String earlier = duplicates.get(node);
-        checks.add(earlier != null
-                ? Check.fail(node, "independence", "the same server as " + earlier + " (same run_id)")
-                : Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length()))));
         checks.add(probe.scripting == null ? Check.ok(node, "scripting", "EVAL, SCRIPT LOAD and EVALSHA allowed")
                 : Check.fail(node, "scripting", probe.scripting + "; the lock scripts cannot run"));
     }

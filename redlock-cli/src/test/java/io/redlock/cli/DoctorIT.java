@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lettuce.core.AclSetuserArgs;
 import io.lettuce.core.protocol.CommandType;
+import io.redlock.testkit.RedisCluster;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -41,6 +42,40 @@ class DoctorIT {
             assertThat(json).contains("{\"node\":\"localhost:" + nodes.node(1).port()
                     + "\",\"check\":\"independence\",\"status\":\"FAIL\"");
             assertThat(json).contains("{\"node\":\"" + replica.address() + "\",\"check\":\"role\",\"status\":\"FAIL\"");
+            assertThat(json).contains("\"fails\":3");
+        }
+    }
+
+    @Test
+    void clusterMembersGetACoverageRowAndEachMastersRowsAndACopyOrANonClusterFails() throws Exception {
+        try (RedisCluster whole = RedisCluster.start(2); RedisCluster holed = RedisCluster.start(2);
+                RedisServer plain = RedisServer.launch()) {
+            int[] hole = java.util.stream.IntStream.range(0, 100).toArray();
+            holed.nodes().forEach(node -> node.redis(r -> r.clusterDelSlots(hole)));
+            String first = "cluster:" + whole.seedUris().get(0);
+            String again = "cluster:" + whole.seedUris().get(1); // the same cluster under its other master
+            String partial = "cluster:" + String.join("|", holed.seedUris());
+            String notACluster = "cluster:" + plain.uri();
+            Cli cli = Cli.run(Map.of(), "doctor", "--json", "--nodes", String.join(",", first, again, partial,
+                    notACluster));
+            String json = cli.out();
+            assertThat(cli.exitCode()).as(json + cli.err()).isEqualTo(ExitCodes.CHECK_FAILED);
+            String wholeName = "cluster:" + whole.nodes().node(0).address();
+            assertThat(json).contains("{\"node\":\"" + wholeName + "\",\"check\":\"cluster\",\"status\":\"OK\","
+                    + "\"detail\":\"2 masters, 0 replicas, 16384 of 16384 slots covered, cluster_state ok\"");
+            for (RedisServer master : whole.nodes()) {
+                for (String check : List.of("latency", "role", "eviction", "scripting", "clock")) {
+                    assertThat(json).contains("{\"node\":\"" + master.address() + "\",\"check\":\"" + check
+                            + "\",\"status\":\"OK\"");
+                }
+            }
+            assertThat(json).contains("{\"node\":\"cluster:" + whole.nodes().node(1).address()
+                    + "\",\"check\":\"independence\",\"status\":\"FAIL\",\"detail\":\"the same cluster as "
+                    + wholeName);
+            assertThat(json).containsPattern("\\{\"node\":\"cluster:[^\"]*\",\"check\":\"cluster\",\"status\":"
+                    + "\"FAIL\",\"detail\":\"2 masters, 0 replicas, 16284 of 16384 slots covered");
+            assertThat(json).contains("{\"node\":\"cluster:" + plain.address() + "\",\"check\":\"reachable\","
+                    + "\"status\":\"FAIL\"");
             assertThat(json).contains("\"fails\":3");
         }
     }

@@ -81,6 +81,11 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         return name;
     }
 
+    /** True if the member is a Redis Cluster. */
+    boolean cluster() {
+        return cluster;
+    }
+
     /** Starts connecting; the stage completes (normally, even on failure) once the outcome is recorded. */
     CompletableFuture<Void> connect() {
         synchronized (lock) {

@@ -90,6 +90,18 @@ class PropertiesBindingTest {
     }
 
     @Test
+    void aClusterMemberIsWrittenAsClusterThenItsSeeds() {
+        runner.withPropertyValues("redlock.nodes=cluster:redis://127.0.0.1:1|redis://127.0.0.1:2,redis://127.0.0.1:3,"
+                + "redis://127.0.0.1:4").run(context -> {
+                    RedlockConfig config = context.getBean(Redlock.class).config();
+                    assertThat(config.quorum()).isEqualTo(2);
+                    assertThat(config.clusterSeeds(0)).extracting(RedisURI::getPort).containsExactly(1, 2);
+                    assertThat(config.clusterSeeds(1)).isEmpty();
+                    assertThat(config.hashTaggedKeys()).isTrue();
+                });
+    }
+
+    @Test
     void singleModeBuildsOneNodeWithPasswordAndDatabase(CapturedOutput output) {
         runner.withPropertyValues("redlock.single.address=127.0.0.1:6", "redlock.single.password=" + PASSWORD,
                 "redlock.single.database=3").run(context -> {
