@@ -276,8 +276,7 @@ public final class Redlock implements AutoCloseable {
          */
         public Builder clusterNode(String... seedUris) {
             Objects.requireNonNull(seedUris, "seedUris");
-            uriStrings.add(RedlockConfig.CLUSTER_PREFIX + String.join(RedlockConfig.CLUSTER_SEED_SEPARATOR,
-                    Arrays.stream(seedUris).map(String::valueOf).toList()));
+            uriStrings.add(RedlockConfig.clusterMember(Arrays.stream(seedUris).map(String::valueOf).toList()));
             return this;
         }
 

@@ -51,6 +51,11 @@ public final class RedlockConfig {
     public static final String CLUSTER_PREFIX = "cluster:";
     /** Separates the seed URIs of one cluster member ({@code |} never appears in a URI unescaped). */
     public static final String CLUSTER_SEED_SEPARATOR = "|";
+
+    /** The node URI string of a cluster member with these seeds: {@code cluster:<seed>|<seed>…}. */
+    public static String clusterMember(List<String> seedUris) {
+        return CLUSTER_PREFIX + String.join(CLUSTER_SEED_SEPARATOR, seedUris);
+    }
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 

@@ -70,6 +70,13 @@ final class Bench {
         });
     }
 
+    /** The shard cost check: servers and clusters of its own. */
+    static ScalingCheck.Result scaling(BenchConfig config, Consumer<String> out) throws Exception {
+        ScalingCheck.Result result = ScalingCheck.run(config.scaling(), out);
+        out.accept("wrote " + ResultsFile.scaling(config.out(), Environment.machine(), result));
+        return result;
+    }
+
     /** A check on nodes of its own, told the environment it ran in. */
     private interface Check<R> {
         R run(RedisNodes nodes, String environment) throws Exception;

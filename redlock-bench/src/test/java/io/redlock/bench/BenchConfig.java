@@ -22,12 +22,14 @@ import java.util.Locale;
  * {@code bench.counters.horizon} [10s], {@code bench.counters.inflight} [64], {@code bench.counters.held} [100000],
  * {@code bench.counters.clearLimit} [5m]; the many-leases check: {@code bench.leases} [false],
  * {@code bench.leases.count} [100000], {@code bench.leases.ttl} [30s], {@code bench.leases.hold} [2m],
- * {@code bench.leases.inflight} [64].
+ * {@code bench.leases.inflight} [64]; the shard cost check: {@code bench.scaling} [false], {@code bench.scaling.members} [3],
+ * {@code bench.scaling.shards} [3], {@code bench.scaling.rounds} [3], {@code bench.scaling.window} [20s],
+ * {@code bench.scaling.inflight} [64].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
         boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap,
-        CounterSettings counters, LeaseSettings leases) {
+        CounterSettings counters, LeaseSettings leases, ScalingSettings scaling) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
@@ -40,6 +42,10 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
 
     /** The many-leases check's settings; it runs instead of everything else when {@code enabled}. */
     record LeaseSettings(boolean enabled, long count, Duration ttl, Duration hold, int inFlight) {
+    }
+
+    /** The shard cost check's settings; it runs instead of everything else when {@code enabled}. */
+    record ScalingSettings(boolean enabled, int members, int shards, int rounds, Duration window, int inFlight) {
     }
 
     BenchConfig {
@@ -91,7 +97,14 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                         Long.parseLong(property("bench.leases.count", "100000")),
                         duration(property("bench.leases.ttl", "30s")),
                         duration(property("bench.leases.hold", "2m")),
-                        Integer.parseInt(property("bench.leases.inflight", "64"))));
+                        Integer.parseInt(property("bench.leases.inflight", "64"))),
+                new ScalingSettings(
+                        Boolean.parseBoolean(property("bench.scaling", "false")),
+                        Integer.parseInt(property("bench.scaling.members", "3")),
+                        Integer.parseInt(property("bench.scaling.shards", "3")),
+                        Integer.parseInt(property("bench.scaling.rounds", "3")),
+                        duration(property("bench.scaling.window", "20s")),
+                        Integer.parseInt(property("bench.scaling.inflight", "64"))));
     }
 
     /** {@code 300ms}, {@code 2s}, {@code 1m}. */

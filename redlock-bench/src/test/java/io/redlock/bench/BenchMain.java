@@ -3,7 +3,7 @@ package io.redlock.bench;
 /**
  * Entry point: {@code mvn -B -q -pl redlock-bench -am test-compile exec:java} runs the side-by-side benchmark and
  * the contended scenario; with {@code -Dbench.heap=true}, the heap check instead; with {@code -Dbench.counters=true}, the fencing counter
- * check. Settings: {@link BenchConfig}.
+ * check; with {@code -Dbench.leases=true}, the many-leases check; with {@code -Dbench.scaling=true}, the shard cost check. Settings: {@link BenchConfig}.
  */
 public final class BenchMain {
 
@@ -12,7 +12,9 @@ public final class BenchMain {
 
     public static void main(String[] args) throws Exception {
         BenchConfig config = BenchConfig.fromSystemProperties();
-        if (config.leases().enabled()) {
+        if (config.scaling().enabled()) {
+            Bench.scaling(config, System.out::println);
+        } else if (config.leases().enabled()) {
             Bench.leases(config, System.out::println);
         } else if (config.counters().enabled()) {
             if (!Bench.counters(config, System.out::println).cleared()) {

@@ -19,12 +19,15 @@ class BenchSmokeIT {
     private static final BenchConfig.LeaseSettings LEASES_OFF =
             new BenchConfig.LeaseSettings(false, 0, Duration.ofSeconds(1), Duration.ZERO, 1);
 
+    private static final BenchConfig.ScalingSettings SCALING_OFF =
+            new BenchConfig.ScalingSettings(false, 1, 1, 1, Duration.ZERO, 1);
+
     @Test
     void theLeaseCheckHoldsManyLeasesWithBatchedExtensions(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF,
-                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64));
+                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64), SCALING_OFF);
 
         LeaseCheck.Result result = Bench.leases(config, line -> { });
 
@@ -37,12 +40,30 @@ class BenchSmokeIT {
     }
 
     @Test
+    void theShardCostCheckMeasuresEveryServerAndShard(@TempDir Path out) throws Exception {
+        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
+                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF,
+                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16));
+
+        ScalingCheck.Result result = Bench.scaling(config, line -> { });
+
+        assertThat(result.phases()).hasSize(2).allSatisfy(phase -> {
+            assertThat(phase.pairs()).isPositive();
+            assertThat(phase.errors()).isZero();
+            assertThat(phase.meanCpuMicrosPerPair()).isPositive();
+        });
+        assertThat(result.of("cluster shard").get(0).cpuMicrosPerPair()).hasSize(3 * 2);
+        assertThat(out.resolve("scaling.md")).exists();
+    }
+
+    @Test
     void theCounterCheckSeesCountersGoAndTokensRise(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0),
                 new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)),
-                LEASES_OFF);
+                LEASES_OFF, SCALING_OFF);
 
         CounterCheck.Result result = Bench.counters(config, line -> { });
 
@@ -59,7 +80,7 @@ class BenchSmokeIT {
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF);
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 

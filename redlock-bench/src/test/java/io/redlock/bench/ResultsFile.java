@@ -108,6 +108,30 @@ final class ResultsFile {
         return write(dir.resolve("leases.md"), md);
     }
 
+    static Path scaling(Path dir, String environment, ScalingCheck.Result r) {
+        StringBuilder md = new StringBuilder("# Shard cost check (raw)\n\n").append(header(environment))
+                .append(String.format("%d quorum members, each a single redis-server, then each a Redis Cluster of %d"
+                        + " masters, alternating for %d rounds; every phase: acquire and release of distinct"
+                        + " resources (fenced, %d in flight) for %s after a warm-up of a quarter of that. CPU: the"
+                        + " server's utime + stime from /proc over the phase, divided by the lock pairs it served (a"
+                        + " server serves every pair, a shard the pairs whose resource hashes to its slots). Script calls:"
+                        + " EVALSHA and EVAL from INFO commandstats, per pair served: 2 is no batching at all (acquire"
+                        + " and release; the token's commit only runs when the nodes' counters disagree).%n%n"
+                        + "| phase | round | pairs | pairs/s | errors | CPU µs per pair served, per server | mean |"
+                        + " script calls per pair served | client CPU µs per pair |%n|---|---|---|---|---|---|---|---|---|%n",
+                        r.members(), r.shards(), r.phases().size() / 2, r.inFlight(), text(r.window())));
+        for (ScalingCheck.Phase p : r.phases()) {
+            md.append(String.format("| %s | %d | %,d | %,.0f | %d | %s | %.1f | %s | %.0f |%n", p.kind(), p.round(),
+                    p.pairs(), p.pairsPerSecond(), p.errors(), oneDecimal(p.cpuMicrosPerPair()),
+                    p.meanCpuMicrosPerPair(), oneDecimal(p.scriptCallsPerPair()), p.clientCpuMicrosPerPair()));
+        }
+        return write(dir.resolve("scaling.md"), md);
+    }
+
+    private static String oneDecimal(List<Double> values) {
+        return String.join(" ", values.stream().map(v -> String.format("%.1f", v)).toList());
+    }
+
     private static String header(String environment) {
         return String.format("Written by `io.redlock.bench.BenchMain` at %s. %s.%n%n",
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), environment);

@@ -3,47 +3,31 @@ package io.redlock.faults;
 import io.lettuce.core.cluster.SlotHash;
 import io.redlock.RedlockConfig;
 import io.redlock.testkit.RedisCluster;
+import io.redlock.testkit.RedisClusters;
 import io.redlock.testkit.RedisServer;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.stream.IntStream;
 
 /**
  * Quorum members that are Redis Clusters, for the tests: {@code members} clusters of {@code shards} masters each,
- * started at once, named as the configuration names them, with resources picked by the shard they land on.
+ * named as the configuration names them, with resources picked by the shard they land on.
  */
 final class ClusterMembers implements AutoCloseable {
 
     final List<RedisCluster> clusters;
+    private final RedisClusters started;
 
-    private ClusterMembers(List<RedisCluster> clusters) {
-        this.clusters = clusters;
+    private ClusterMembers(RedisClusters started) {
+        this.started = started;
+        this.clusters = started.clusters();
     }
 
     static ClusterMembers start(int members, int shards) {
-        List<CompletableFuture<RedisCluster>> starting = IntStream.range(0, members)
-                .mapToObj(i -> CompletableFuture.supplyAsync(() -> RedisCluster.start(shards))).toList();
-        List<RedisCluster> started = new ArrayList<>();
-        RuntimeException failure = null;
-        for (CompletableFuture<RedisCluster> cluster : starting) {
-            try {
-                started.add(cluster.join());
-            } catch (RuntimeException e) {
-                failure = e;
-            }
-        }
-        if (failure != null) {
-            started.forEach(RedisCluster::close);
-            throw failure;
-        }
-        return new ClusterMembers(List.copyOf(started));
+        return new ClusterMembers(RedisClusters.start(members, shards));
     }
 
     /** The node URI strings of the members: {@code cluster:<seed>|<seed>…}. */
     List<String> uris() {
-        return clusters.stream().map(c -> RedlockConfig.CLUSTER_PREFIX
-                + String.join(RedlockConfig.CLUSTER_SEED_SEPARATOR, c.seedUris())).toList();
+        return clusters.stream().map(c -> RedlockConfig.clusterMember(c.seedUris())).toList();
     }
 
     /** {@code prefix} followed by the first number that makes a key on shard {@code shard} (as the clusters formed). */
@@ -60,11 +44,11 @@ final class ClusterMembers implements AutoCloseable {
 
     /** Every master of every member. */
     List<RedisServer> servers() {
-        return clusters.stream().flatMap(c -> c.nodes().servers().stream()).toList();
+        return started.servers();
     }
 
     @Override
     public void close() {
-        clusters.forEach(RedisCluster::close);
+        started.close();
     }
 }
