@@ -107,7 +107,8 @@ public record Inspection(List<NodeReport> nodes, boolean fencing, boolean clockF
             }
             String earlier = duplicates.get(name);
             if (earlier != null) {
-                warnings.add(name + ": the same server as " + earlier + " (same run_id); nodes must be independent");
+                warnings.add(name + ": the same " + (node.cluster().isPresent() ? "cluster" : "server") + " as "
+                        + earlier + " (same run_id); nodes must be independent");
             }
         }
         return warnings;
