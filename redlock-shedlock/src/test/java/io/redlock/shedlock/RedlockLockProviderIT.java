@@ -1,0 +1,255 @@
+package io.redlock.shedlock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.Lease;
+import io.redlock.Redlock;
+import io.redlock.RedlockConfigException;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.javacrumbs.shedlock.core.LockConfiguration;
+import net.javacrumbs.shedlock.core.SimpleLock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ShedLock's provider contract (the scenarios of its own provider tests, written here against real nodes): lock,
+ * no second lock while held, independent names, expiry after lockAtMostFor, lockAtLeastFor kept after an early
+ * unlock, extension of a held, an unlocked and an expired lock, many names at once; plus the fencing token.
+ */
+@WithRedisNodes(3)
+class RedlockLockProviderIT {
+
+    private static final String NAME = "nightly-report";
+    private static final Duration LONG = Duration.ofMinutes(5);
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(20);
+
+    private RedisNodes nodes;
+    private Redlock redlock;
+    private RedlockLockProvider provider;
+
+    @BeforeEach
+    void connect(RedisNodes nodes) {
+        this.nodes = nodes;
+        this.redlock = Redlock.builder().nodes(nodes.uris()).nodeTimeout(NODE_TIMEOUT).build();
+        this.provider = new RedlockLockProvider(redlock, "shedlock:");
+    }
+
+    @AfterEach
+    void close() {
+        redlock.close();
+    }
+
+    @Test
+    void aLockIsOnAMajorityUntilUnlocked() {
+        SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        assertLocked(NAME);
+        lock.unlock();
+        assertUnlocked(NAME);
+    }
+
+    @Test
+    void aSecondLockOnTheSameNameIsRefusedWhileTheFirstIsHeld() {
+        SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        assertThat(provider.lock(config(NAME, LONG, Duration.ZERO))).isEmpty();
+        lock.unlock();
+    }
+
+    @Test
+    void twoNamesAreTwoIndependentLocks() {
+        SimpleLock first = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        SimpleLock second = provider.lock(config("other", LONG, Duration.ZERO)).orElseThrow();
+        first.unlock();
+        second.unlock();
+        assertUnlocked(NAME);
+        assertUnlocked("other");
+    }
+
+    @Test
+    void aNameCanBeLockedAgainRightAfterItsUnlock() {
+        for (int i = 0; i < 10; i++) {
+            SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+            assertThat(provider.lock(config(NAME, LONG, Duration.ZERO))).isEmpty();
+            lock.unlock();
+        }
+    }
+
+    @Test
+    void aLockNobodyUnlocksExpiresAfterLockAtMostFor() {
+        provider.lock(config(NAME, Duration.ofMillis(300), Duration.ZERO)).orElseThrow();
+        long start = System.nanoTime();
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> unlocked(NAME));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+        provider.lock(config(NAME, Duration.ofMillis(300), Duration.ZERO)).orElseThrow().unlock();
+    }
+
+    @Test
+    void anUnlockBeforeLockAtLeastForKeepsTheLockUntilThen() {
+        Duration atLeast = Duration.ofSeconds(1);
+        long start = System.nanoTime();
+        provider.lock(config(NAME, LONG, atLeast)).orElseThrow().unlock();
+        assertThat(provider.lock(config(NAME, LONG, Duration.ZERO))).as("still locked after the early unlock")
+                .isEmpty();
+        assertThat(majorityPttl(NAME)).as("the keys expire at lockAtLeastFor, not lockAtMostFor")
+                .isBetween(1L, atLeast.toMillis());
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
+                .until(() -> provider.lock(config(NAME, LONG, Duration.ZERO)).map(lock -> {
+                    lock.unlock();
+                    return true;
+                }).orElse(false));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(atLeast);
+    }
+
+    @Test
+    void anUnlockAfterLockAtLeastForReleasesAtOnce() {
+        long start = System.nanoTime();
+        SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ofMillis(100))).orElseThrow();
+        await().atMost(Duration.ofSeconds(1)).until(() -> System.nanoTime() - start > Duration.ofMillis(100).toNanos());
+        lock.unlock();
+        assertUnlocked(NAME);
+    }
+
+    @Test
+    void anExtendedLockOutlivesItsFirstLockAtMostFor() {
+        SimpleLock lock = provider.lock(config(NAME, Duration.ofMillis(500), Duration.ZERO)).orElseThrow();
+        SimpleLock extended = lock.extend(Duration.ofSeconds(10), Duration.ZERO).orElseThrow();
+        assertThat(majorityPttl(NAME)).isGreaterThan(5_000L);
+        extended.unlock();
+        assertUnlocked(NAME);
+    }
+
+    @Test
+    void anExtensionWithLockAtLeastForKeepsTheLockAfterUnlock() {
+        SimpleLock lock = provider.lock(config(NAME, Duration.ofSeconds(10), Duration.ZERO)).orElseThrow();
+        lock.extend(Duration.ofSeconds(10), Duration.ofSeconds(9)).orElseThrow().unlock();
+        assertLocked(NAME);
+        assertThat(majorityPttl(NAME)).isBetween(8_000L, 9_000L);
+    }
+
+    @Test
+    void anUnlockedLockCannotBeExtended() {
+        SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        lock.unlock();
+        assertThatThrownBy(() -> lock.extend(Duration.ofSeconds(10), Duration.ZERO))
+                .isInstanceOf(IllegalStateException.class);
+        assertUnlocked(NAME);
+    }
+
+    @Test
+    void anExpiredLockIsNotExtendedAndStaysFree() {
+        SimpleLock lock = provider.lock(config(NAME, Duration.ofMillis(200), Duration.ZERO)).orElseThrow();
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> unlocked(NAME));
+        assertThat(lock.extend(Duration.ofSeconds(10), Duration.ZERO)).isEmpty();
+        assertUnlocked(NAME);
+    }
+
+    @Test
+    void aLockIsUsedUpByItsExtensionOrItsUnlock() {
+        SimpleLock lock = provider.lock(config(NAME, Duration.ofSeconds(10), Duration.ZERO)).orElseThrow();
+        SimpleLock extended = lock.extend(Duration.ofSeconds(10), Duration.ZERO).orElseThrow();
+        assertThatThrownBy(() -> lock.extend(Duration.ofSeconds(10), Duration.ZERO))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(lock::unlock).isInstanceOf(IllegalStateException.class);
+        extended.unlock();
+        assertThatThrownBy(extended::unlock).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void manyNamesLockedFromManyThreadsNeverHaveTwoHolders() throws Exception {
+        List<String> names = List.of("a", "b", "c", "d", "e");
+        Map<String, AtomicInteger> holders = new ConcurrentHashMap<>();
+        AtomicInteger overlaps = new AtomicInteger();
+        AtomicInteger held = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                workers.add(pool.submit(() -> {
+                    for (int i = 0; i < 40; i++) {
+                        String name = names.get(ThreadLocalRandom.current().nextInt(names.size()));
+                        Optional<SimpleLock> lock = provider.lock(config(name, LONG, Duration.ZERO));
+                        if (lock.isEmpty()) {
+                            continue;
+                        }
+                        AtomicInteger inside = holders.computeIfAbsent(name, n -> new AtomicInteger());
+                        if (inside.incrementAndGet() > 1) {
+                            overlaps.incrementAndGet();
+                        }
+                        held.incrementAndGet();
+                        inside.decrementAndGet();
+                        lock.get().unlock();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> worker : workers) {
+                worker.get(2, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(overlaps).hasValue(0);
+        assertThat(held.get()).isGreaterThan(names.size());
+        names.forEach(this::assertUnlocked);
+    }
+
+    @Test
+    void theRunningJobSeesItsLeaseAndItsFencingTokenRises() {
+        assertThat(RedlockLockProvider.currentLease()).isEmpty();
+        SimpleLock first = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        Lease lease = RedlockLockProvider.currentLease().orElseThrow();
+        assertThat(lease.resource()).isEqualTo("shedlock:" + NAME);
+        long token = lease.fencingToken();
+        first.unlock();
+        assertThat(RedlockLockProvider.currentLease()).isEmpty();
+        SimpleLock second = provider.lock(config(NAME, LONG, Duration.ZERO)).orElseThrow();
+        assertThat(RedlockLockProvider.currentLease().orElseThrow().fencingToken()).isGreaterThan(token);
+        second.unlock();
+    }
+
+    @Test
+    void aLockAtMostForNotAboveTheNodeTimeoutIsAConfigError() {
+        assertThatThrownBy(() -> provider.lock(config(NAME, NODE_TIMEOUT, Duration.ZERO)))
+                .isInstanceOf(RedlockConfigException.class);
+        assertUnlocked(NAME);
+    }
+
+    private static LockConfiguration config(String name, Duration atMost, Duration atLeast) {
+        return new LockConfiguration(Instant.now(), name, atMost, atLeast);
+    }
+
+    private void assertLocked(String name) {
+        long holding = nodes.servers().stream().filter(node -> node.get("shedlock:" + name) != null).count();
+        assertThat(holding).as("nodes holding %s", name).isGreaterThanOrEqualTo(2);
+    }
+
+    private void assertUnlocked(String name) {
+        assertThat(unlocked(name)).as("%s gone from every node", name).isTrue();
+    }
+
+    private boolean unlocked(String name) {
+        return nodes.servers().stream().allMatch(node -> node.get("shedlock:" + name) == null);
+    }
+
+    /** The second-largest PTTL of the lock key over the 3 nodes: what a majority still holds. */
+    private long majorityPttl(String name) {
+        return nodes.servers().stream().map(node -> node.pttl("shedlock:" + name)).sorted((a, b) -> Long.compare(b, a))
+                .skip(1).findFirst().orElseThrow();
+    }
+}
