@@ -74,6 +74,20 @@ public interface Lease extends AutoCloseable {
     /** Asynchronous {@link #release()}; every call returns the same stage. */
     CompletionStage<Void> releaseAsync();
 
+    /**
+     * Ends the lease but leaves the lock taken for {@code keep} more, for a minimum hold time (ShedLock's
+     * {@code lockAtLeastFor}): the lock key is re-expired to {@code keep} (rounded up to whole milliseconds) on every
+     * node that holds this lease's value, confirmed by a majority, and then left to expire; no watchdog extends it any
+     * more and {@link #isValid()} is false at once. A {@link #release()} instead when {@code keep} is not above
+     * twice the per-node timeout (not worth a round), or when the re-expiry is not confirmed.
+     */
+    default void releaseAfter(Duration keep) {
+        io.redlock.internal.Blocking.await(releaseAfterAsync(keep), "release " + resource());
+    }
+
+    /** Asynchronous {@link #releaseAfter(Duration)}. */
+    CompletionStage<Void> releaseAfterAsync(Duration keep);
+
     /** Same as {@link #release()}. */
     @Override
     default void close() {

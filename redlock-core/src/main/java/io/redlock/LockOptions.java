@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * How {@code withLock} and the {@link java.util.concurrent.locks.Lock} adapter hold a lock: the TTL of each
  * acquisition and extension, how long to wait for the lock, the longest time to keep extending it (SPEC R8), and
- * when to extend. Immutable.
+ * when to extend, and the shortest time the lock stays taken even when the work ends sooner. Immutable.
  *
  * <p>A TTL or wait left unset is the {@link Redlock}'s ({@link Redlock.Builder#defaultTtl(Duration)},
  * {@link Redlock.Builder#defaultMaxWait(Duration)}); {@link #defaults()} leaves both unset. The maximum hold time
@@ -26,12 +26,14 @@ public final class LockOptions {
     private final Duration maxWait;
     private final Duration maxHold;
     private final Duration extendWhenRemaining;
+    private final Duration minHold;
 
     private LockOptions(Builder builder) {
         this.ttl = builder.ttl;
         this.maxWait = builder.maxWait;
         this.maxHold = builder.maxHold;
         this.extendWhenRemaining = builder.extendWhenRemaining;
+        this.minHold = builder.minHold;
     }
 
     /** Everything from the {@link Redlock}: its default TTL and wait, {@link #DEFAULT_MAX_HOLD}. */
@@ -50,6 +52,7 @@ public final class LockOptions {
         builder.maxWait = maxWait;
         builder.maxHold = maxHold;
         builder.extendWhenRemaining = extendWhenRemaining;
+        builder.minHold = minHold;
         return builder;
     }
 
@@ -73,11 +76,20 @@ public final class LockOptions {
         return Optional.ofNullable(extendWhenRemaining);
     }
 
+    /**
+     * The shortest time the lock stays taken, from its acquisition, even when the work ends sooner (ShedLock's
+     * {@code lockAtLeastFor}, for jobs on machines whose clocks differ): see {@link Lease#releaseAfter(Duration)}.
+     * Zero (the default): released when the work ends.
+     */
+    public Duration minHold() {
+        return minHold;
+    }
+
     @Override
     public String toString() {
         return "LockOptions[ttl=" + (ttl == null ? "default" : ttl) + ", maxWait="
                 + (maxWait == null ? "default" : maxWait) + ", maxHold=" + maxHold + ", extendWhenRemaining="
-                + (extendWhenRemaining == null ? "ttl/3" : extendWhenRemaining) + "]";
+                + (extendWhenRemaining == null ? "ttl/3" : extendWhenRemaining) + ", minHold=" + minHold + "]";
     }
 
     /** Collects options; {@link #build()} checks them and names a bad value. */
@@ -86,6 +98,7 @@ public final class LockOptions {
         private Duration maxWait;
         private Duration maxHold = DEFAULT_MAX_HOLD;
         private Duration extendWhenRemaining;
+        private Duration minHold = Duration.ZERO;
 
         private Builder() {
         }
@@ -117,6 +130,12 @@ public final class LockOptions {
             return this;
         }
 
+        /** Default: zero, released when the work ends. At most the maximum hold time. */
+        public Builder minHold(Duration minHold) {
+            this.minHold = minHold;
+            return this;
+        }
+
         public LockOptions build() {
             if (ttl != null) {
                 ConfigCheck.positive("ttl", ttl);
@@ -125,6 +144,7 @@ public final class LockOptions {
                 ConfigCheck.maxWait("maxWait", maxWait);
             }
             ConfigCheck.positive("maxHold", maxHold);
+            ConfigCheck.minHold(minHold, maxHold);
             if (extendWhenRemaining != null) {
                 ConfigCheck.positive("extendWhenRemaining", extendWhenRemaining);
                 if (ttl != null && extendWhenRemaining.compareTo(ttl) >= 0) {

@@ -32,6 +32,19 @@ class LockOptionsTest {
     }
 
     @Test
+    void aMinimumHoldIsZeroByDefaultNotNegativeAndAtMostTheMaximumHold() {
+        assertThat(LockOptions.defaults().minHold()).isZero();
+        assertThat(LockOptions.builder().minHold(Duration.ofSeconds(30)).build().toBuilder().build().minHold())
+                .isEqualTo(Duration.ofSeconds(30));
+        assertThatThrownBy(() -> LockOptions.builder().minHold(Duration.ofMillis(-1)).build())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("minHold must not be negative");
+        assertThatThrownBy(() -> LockOptions.builder().minHold(null).build())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("minHold must not be null");
+        assertThatThrownBy(() -> LockOptions.builder().maxHold(Duration.ofSeconds(5)).minHold(Duration.ofSeconds(6))
+                .build()).isInstanceOf(RedlockConfigException.class).hasMessageContaining("at most maxHold");
+    }
+
+    @Test
     void rejectsBadValuesNamingThem() {
         assertThatThrownBy(() -> LockOptions.builder().ttl(Duration.ZERO).build())
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl");

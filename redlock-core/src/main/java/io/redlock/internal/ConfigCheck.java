@@ -138,6 +138,20 @@ public final class ConfigCheck {
         }
     }
 
+    /** The minimum hold time: not negative, at most the maximum hold time. */
+    public static void minHold(Duration minHold, Duration maxHold) {
+        if (minHold == null) {
+            throw new RedlockConfigException(List.of("minHold"), "minHold must not be null (Duration.ZERO for none)");
+        }
+        if (minHold.isNegative()) {
+            throw new RedlockConfigException(List.of("minHold"), "minHold must not be negative, was " + minHold);
+        }
+        if (minHold.compareTo(maxHold) > 0) {
+            throw new RedlockConfigException(List.of("minHold", "maxHold"), "minHold must be at most maxHold "
+                    + maxHold + ", was " + minHold);
+        }
+    }
+
     public static void positive(String name, Duration value) {
         if (value == null) {
             throw new RedlockConfigException(List.of(name), name + " must not be null");

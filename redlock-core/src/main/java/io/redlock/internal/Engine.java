@@ -101,6 +101,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
     }
 
     @Override
+    public Duration shortestKeep() {
+        return config.nodeTimeout().multipliedBy(2);
+    }
+
+    @Override
     public void watch(RedlockLease lease) {
         Watchdog.of(this, lease);
     }

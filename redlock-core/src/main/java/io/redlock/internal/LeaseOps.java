@@ -10,6 +10,9 @@ interface LeaseOps {
 
     CompletableFuture<Void> release(RedlockLease lease);
 
+    /** The shortest time {@link RedlockLease#releaseAfterAsync} keeps a lock for: twice the per-node timeout. */
+    Duration shortestKeep();
+
     /** Makes sure someone notices when the lease expires unreleased (a listener was added). */
     void watch(RedlockLease lease);
 }

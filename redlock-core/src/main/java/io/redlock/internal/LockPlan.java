@@ -10,7 +10,7 @@ import java.time.Duration;
  * a slowest extension round ({@code ttl - drift - per-node timeout}), so extensions never follow each other without
  * pause. An unset threshold is a third of the TTL, capped there.
  */
-record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration extendWhenRemaining) {
+record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration extendWhenRemaining, Duration minHold) {
 
     /** The options as a Redlock with {@code config} uses them. */
     static LockPlan of(LockOptions options, RedlockConfig config) {
@@ -23,6 +23,6 @@ record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration exten
         Duration extendWhenRemaining = options.extendWhenRemaining()
                 .orElse(third.compareTo(latest) <= 0 || latest.isNegative() ? third : latest);
         ConfigCheck.extendWhenRemaining(extendWhenRemaining, ttl, latest);
-        return new LockPlan(ttl, maxWait, options.maxHold(), extendWhenRemaining);
+        return new LockPlan(ttl, maxWait, options.maxHold(), extendWhenRemaining, options.minHold());
     }
 }

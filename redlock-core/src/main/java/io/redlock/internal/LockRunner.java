@@ -6,6 +6,7 @@ import io.redlock.LeaseWork;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LossReason;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -38,7 +39,7 @@ final class LockRunner {
             }
         }
         engine.events().settleBeforeRelease(lease);
-        lease.releaseAsync().toCompletableFuture().join(); // uninterruptible, bounded by the node timeout
+        end(engine, lease, options).toCompletableFuture().join(); // uninterruptible, bounded by the node timeout
         return outcome(lease, value, failure);
     }
 
@@ -58,10 +59,16 @@ final class LockRunner {
             return stage.handle((value, failure) -> {
                 Watchdog.of(engine, lease).awaitListenersTold();
                 engine.events().settleBeforeRelease(lease);
-                return lease.releaseAsync().thenApply(released -> outcome(lease, value,
+                return end(engine, lease, options).thenApply(released -> outcome(lease, value,
                         failure == null ? null : Failures.unwrap(failure)));
             }).thenCompose(released -> released);
         });
+    }
+
+    /** Releases the lease, or keeps the lock taken until the minimum hold time since its grant is over. */
+    static CompletionStage<Void> end(Engine engine, RedlockLease lease, LockPlan options) {
+        long left = lease.grantedAt() + options.minHold().toNanos() - engine.nodes().ticker().read();
+        return left > 0 ? lease.releaseAfterAsync(Duration.ofNanos(left)) : lease.releaseAsync();
     }
 
     private RedlockLease acquire(String resource, LockPlan options) {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /** The {@link Lease} handed out by the {@link Engine}. Thread-safe; state changes under its monitor. */
 final class RedlockLease implements Lease {
@@ -35,6 +36,8 @@ final class RedlockLease implements Lease {
     private volatile List<LeaseListener> listeners;
     private Watchdog watchdog;
 
+    private final long grantedAt;
+
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, Keys keys, String value, long validUntil,
             long keyExpiry, List<? extends CompletableFuture<?>> acquireReplies, long token) {
         this.keyExpiry = keyExpiry;
@@ -46,6 +49,12 @@ final class RedlockLease implements Lease {
         this.keys = keys;
         this.value = value;
         this.validUntil = validUntil;
+        this.grantedAt = ticker.read();
+    }
+
+    /** The ticker reading when the lease was granted: where a minimum hold time counts from. */
+    long grantedAt() {
+        return grantedAt;
     }
 
     @Override
@@ -260,6 +269,53 @@ final class RedlockLease implements Lease {
             });
         }
         return release.copy();
+    }
+
+    @Override
+    public CompletionStage<Void> releaseAfterAsync(Duration keep) {
+        Objects.requireNonNull(keep, "keep");
+        Duration whole = Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(keep.toNanos() + 999_999));
+        Watchdog dog;
+        synchronized (this) {
+            if (release != null || lost != null || whole.compareTo(ops.shortestKeep()) <= 0) {
+                dog = null;
+            } else {
+                dog = watchdog;
+                if (dog == null) {
+                    return keep(whole);
+                }
+            }
+        }
+        if (dog == null) {
+            return releaseAsync();
+        }
+        dog.stop(); // no extension with the full TTL may follow the re-expiry
+        return keep(whole);
+    }
+
+    /** Re-expires the key to {@code keep}; then the lease counts as released, its keys left to expire. */
+    private CompletionStage<Void> keep(Duration keep) {
+        CompletableFuture<Boolean> kept;
+        try {
+            kept = ops.extend(this, keep);
+        } catch (RuntimeException e) { // closed meanwhile: a release says so
+            return releaseAsync();
+        }
+        return kept.exceptionally(failure -> false).thenCompose(ok -> {
+            if (!ok) {
+                return releaseAsync();
+            }
+            synchronized (this) {
+                if (release == null) {
+                    release = CompletableFuture.completedFuture(null);
+                }
+            }
+            List<LeaseListener> registered = listeners;
+            if (registered != null) {
+                registered.clear();
+            }
+            return release.copy();
+        });
     }
 
     @Override

@@ -238,7 +238,7 @@ final class RedlockLockImpl implements RedlockLock {
                 Thread.interrupted(); // our interrupt, to stop the critical section; reported below instead
             }
             Optional<LossReason> lost = engine.events().settleBeforeRelease(held);
-            held.releaseAsync().toCompletableFuture().join();
+            LockRunner.end(engine, held, options).toCompletableFuture().join();
             if (lost.isPresent()) {
                 throw new LeaseLostException(resource, lost.get(), null);
             }

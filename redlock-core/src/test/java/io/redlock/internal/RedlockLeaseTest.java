@@ -16,10 +16,18 @@ class RedlockLeaseTest {
     private final FakeTicker ticker = new FakeTicker();
     private final AtomicInteger releases = new AtomicInteger();
     private final CompletableFuture<Void> releaseDone = new CompletableFuture<>();
+    private final List<Duration> extensions = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean extensionsConfirmed = true;
     private final LeaseOps ops = new LeaseOps() {
         @Override
         public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
-            return CompletableFuture.completedFuture(true);
+            extensions.add(ttl);
+            return CompletableFuture.completedFuture(extensionsConfirmed);
+        }
+
+        @Override
+        public Duration shortestKeep() {
+            return Duration.ofMillis(100);
         }
 
         @Override
@@ -39,6 +47,31 @@ class RedlockLeaseTest {
         return new RedlockLease(ops, ticker, "orders:42", Keys.of("app:orders:42"), "abcdefghijklmnopqrstuvwxyz0",
                 ticker.read() + validFor.toNanos(), ticker.read() + validFor.toNanos(),
                 List.of(CompletableFuture.completedFuture("OK")), 7);
+    }
+
+    @Test
+    void releaseAfterReExpiresToWholeMillisecondsAndEndsTheLeaseWithoutADelete() {
+        RedlockLease lease = lease(Duration.ofSeconds(10));
+        assertThat(lease.releaseAfterAsync(Duration.ofNanos(1_500_000_001L)).toCompletableFuture()).isDone();
+        assertThat(extensions).containsExactly(Duration.ofMillis(1501));
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.lossReason()).isEmpty();
+        lease.releaseAsync();
+        assertThat(releases).as("the key is left to expire").hasValue(0);
+    }
+
+    @Test
+    void releaseAfterWithinTheShortestKeepOrUnconfirmedIsARelease() {
+        RedlockLease shortKeep = lease(Duration.ofSeconds(10));
+        shortKeep.releaseAfterAsync(Duration.ofMillis(100));
+        assertThat(extensions).isEmpty();
+        assertThat(releases).hasValue(1);
+
+        extensionsConfirmed = false;
+        RedlockLease unconfirmed = lease(Duration.ofSeconds(10));
+        unconfirmed.releaseAfterAsync(Duration.ofSeconds(1));
+        assertThat(extensions).containsExactly(Duration.ofSeconds(1));
+        assertThat(releases).hasValue(2);
     }
 
     @Test

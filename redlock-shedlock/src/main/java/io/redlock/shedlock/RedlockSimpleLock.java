@@ -4,13 +4,10 @@ import io.redlock.Lease;
 import io.redlock.RedlockConfig;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import net.javacrumbs.shedlock.core.AbstractSimpleLock;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.SimpleLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One ShedLock lock on a Redlock lease. {@link AbstractSimpleLock} makes a lock unusable once unlocked or extended
@@ -18,8 +15,6 @@ import org.slf4j.LoggerFactory;
  * the moment the lease was granted or extended.
  */
 final class RedlockSimpleLock extends AbstractSimpleLock {
-
-    private static final Logger log = LoggerFactory.getLogger(RedlockSimpleLock.class);
 
     private final Lease lease;
     private final RedlockConfig config;
@@ -36,23 +31,18 @@ final class RedlockSimpleLock extends AbstractSimpleLock {
     }
 
     /**
-     * Releases the lease, or, before {@code lockAtLeastFor} has passed, re-expires it on every node that holds it to
-     * the time left: the keys then go when that time is up. A time left of two node timeouts or less is not worth a
-     * round: the lease is released (up to that much early). If the re-expiry is not confirmed by a majority, the
-     * lease is released too, so no key outlives what was asked of it by more than the lease's own TTL.
+     * Releases the lease, or, before {@code lockAtLeastFor} has passed, keeps the lock taken for the time left
+     * ({@link Lease#releaseAfter(Duration)}: the key re-expired on every node that holds it).
      */
     @Override
     protected void doUnlock() {
         forget.accept(lease);
         long left = keepUntil - config.ticker().read();
-        if (left > config.nodeTimeout().multipliedBy(2).toNanos() && lease.isValid()) {
-            if (lease.extend(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(left) + 1))) { // whole ms, not early
-                return;
-            }
-            log.warn("{}: lockAtLeastFor could not be kept (no majority confirmed it); released early",
-                    lease.resource());
+        if (left > 0) {
+            lease.releaseAfter(Duration.ofNanos(left));
+        } else {
+            lease.release();
         }
-        lease.release();
     }
 
     /**

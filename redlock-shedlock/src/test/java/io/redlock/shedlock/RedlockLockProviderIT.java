@@ -106,7 +106,7 @@ class RedlockLockProviderIT {
         provider.lock(config(NAME, LONG, atLeast)).orElseThrow().unlock();
         assertThat(provider.lock(config(NAME, LONG, Duration.ZERO))).as("still locked after the early unlock")
                 .isEmpty();
-        assertThat(majorityPttl(NAME)).as("the keys expire at lockAtLeastFor, not lockAtMostFor")
+        assertThat(nodes.pttlOnAMajority("shedlock:" + NAME)).as("the keys expire at lockAtLeastFor, not lockAtMostFor")
                 .isBetween(1L, atLeast.toMillis());
         await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
                 .until(() -> provider.lock(config(NAME, LONG, Duration.ZERO)).map(lock -> {
@@ -129,7 +129,7 @@ class RedlockLockProviderIT {
     void anExtendedLockOutlivesItsFirstLockAtMostFor() {
         SimpleLock lock = provider.lock(config(NAME, Duration.ofMillis(500), Duration.ZERO)).orElseThrow();
         SimpleLock extended = lock.extend(Duration.ofSeconds(10), Duration.ZERO).orElseThrow();
-        assertThat(majorityPttl(NAME)).isGreaterThan(5_000L);
+        assertThat(nodes.pttlOnAMajority("shedlock:" + NAME)).isGreaterThan(5_000L);
         extended.unlock();
         assertUnlocked(NAME);
     }
@@ -139,7 +139,7 @@ class RedlockLockProviderIT {
         SimpleLock lock = provider.lock(config(NAME, Duration.ofSeconds(10), Duration.ZERO)).orElseThrow();
         lock.extend(Duration.ofSeconds(10), Duration.ofSeconds(9)).orElseThrow().unlock();
         assertLocked(NAME);
-        assertThat(majorityPttl(NAME)).isBetween(8_000L, 9_000L);
+        assertThat(nodes.pttlOnAMajority("shedlock:" + NAME)).isBetween(8_000L, 9_000L);
     }
 
     @Test
@@ -245,11 +245,5 @@ class RedlockLockProviderIT {
 
     private boolean unlocked(String name) {
         return nodes.servers().stream().allMatch(node -> node.get("shedlock:" + name) == null);
-    }
-
-    /** The second-largest PTTL of the lock key over the 3 nodes: what a majority still holds. */
-    private long majorityPttl(String name) {
-        return nodes.servers().stream().map(node -> node.pttl("shedlock:" + name)).sorted((a, b) -> Long.compare(b, a))
-                .skip(1).findFirst().orElseThrow();
     }
 }

@@ -56,6 +56,14 @@ public @interface Locked {
     /** Stop extending after this long (SPEC R8), e.g. {@code "10m"}; empty: {@code redlock.default-max-hold}. */
     String maxHold() default "";
 
+    /**
+     * The lock stays taken at least this long after it was acquired, even when the method returns sooner, e.g.
+     * {@code "30s"} for a {@code @Scheduled} job on machines whose clocks differ a little (ShedLock's semantics): the
+     * lease is then re-expired to the time left instead of released ({@link io.redlock.Lease#releaseAfter}). Empty or
+     * zero: released when the method returns. At most {@link #maxHold()}.
+     */
+    String lockAtLeastFor() default "";
+
     /** What to do when the lock is not acquired within the wait. */
     OnBusy onBusy() default OnBusy.FAIL;
 }

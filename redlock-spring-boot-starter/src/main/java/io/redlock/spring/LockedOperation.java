@@ -12,14 +12,15 @@ import org.springframework.expression.Expression;
  * annotation (null where the defaults apply) and what a skipped call returns.
  */
 record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
-        Duration maxWait, Duration maxHold, OnBusy onBusy, Supplier<Object> skipped) {
+        Duration maxWait, Duration maxHold, Duration lockAtLeastFor, OnBusy onBusy, Supplier<Object> skipped) {
 
     /** The defaults with this annotation's durations applied on top; what neither sets is the Redlock's. */
     LockOptions options(LockOptions defaults) {
-        if (ttl == null && maxWait == null && maxHold == null) {
+        if (ttl == null && maxWait == null && maxHold == null && lockAtLeastFor == null) {
             return defaults;
         }
-        LockOptions.Builder builder = LockOptions.builder().maxHold(maxHold != null ? maxHold : defaults.maxHold());
+        LockOptions.Builder builder = LockOptions.builder().maxHold(maxHold != null ? maxHold : defaults.maxHold())
+                .minHold(lockAtLeastFor != null ? lockAtLeastFor : defaults.minHold());
         Optional.ofNullable(ttl).or(defaults::ttl).ifPresent(builder::ttl);
         Optional.ofNullable(maxWait).or(defaults::maxWait).ifPresent(builder::maxWait);
         if (ttl == null) {

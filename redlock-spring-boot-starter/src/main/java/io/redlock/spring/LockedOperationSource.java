@@ -37,7 +37,8 @@ import org.springframework.util.ClassUtils;
  */
 final class LockedOperationSource {
 
-    private static final LockedOperation NONE = new LockedOperation(null, null, null, null, null, null, null, null, null);
+    private static final LockedOperation NONE = new LockedOperation(null, null, null, null, null, null, null, null, null,
+            null);
 
     private final ExpressionParser parser = new SpelExpressionParser();
     private final Map<MethodClassKey, LockedOperation> cache = new ConcurrentHashMap<>();
@@ -95,6 +96,7 @@ final class LockedOperationSource {
                 duration(description, "ttl", locked.ttl(), false),
                 duration(description, "maxWait", locked.maxWait(), true),
                 duration(description, "maxHold", locked.maxHold(), false),
+                duration(description, "lockAtLeastFor", locked.lockAtLeastFor(), true),
                 locked.onBusy(), skipped);
     }
 

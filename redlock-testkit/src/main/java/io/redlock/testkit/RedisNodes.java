@@ -1,6 +1,7 @@
 package io.redlock.testkit;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -99,6 +100,15 @@ public final class RedisNodes implements AutoCloseable, Iterable<RedisServer> {
     /** Every server's URI as an array, for {@code Redlock.builder().nodes(...)}. */
     public String[] uriArray() {
         return uris().toArray(String[]::new);
+    }
+
+    /**
+     * The longest time-to-live (PTTL, ms) that a majority of the nodes still give {@code key}: of the nodes' PTTLs,
+     * largest first, the one at the majority's count (-2 where a node lacks the key, -1 where it has no TTL).
+     */
+    public long pttlOnAMajority(String key) {
+        List<Long> pttls = servers.stream().map(server -> server.pttl(key)).sorted(Comparator.reverseOrder()).toList();
+        return pttls.get(servers.size() / 2);
     }
 
     @Override

@@ -1,0 +1,89 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.NODE_TIMEOUT;
+import static io.redlock.ItSupport.redlockOn;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.junit.WithRedisNodes;
+import java.time.Duration;
+import java.util.concurrent.locks.Lock;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A minimum hold time ({@link LockOptions#minHold()}, ShedLock's lockAtLeastFor) and {@link Lease#releaseAfter}: the
+ * lock stays taken until then however soon the work ends, and no longer.
+ */
+@WithRedisNodes(3)
+class MinHoldIT {
+
+    private static final Duration MIN_HOLD = Duration.ofMillis(1500);
+
+    @Test
+    void withLockKeepsTheLockTakenForTheMinimumHoldWhenTheWorkEndsSooner(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
+            long start = System.nanoTime();
+            redlock.withLock("report", LockOptions.builder().ttl(Duration.ofSeconds(10)).minHold(MIN_HOLD).build(),
+                    lease -> lease.fencingToken());
+            assertThat(other.tryAcquire("report", Duration.ofSeconds(1))).as("taken after the work ended").isEmpty();
+            assertThat(nodes.pttlOnAMajority("report")).as("kept for what is left of the minimum hold, not the TTL")
+                    .isBetween(1L, MIN_HOLD.toMillis());
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> other.tryAcquire("report", Duration.ofSeconds(1)).map(lease -> {
+                        lease.release();
+                        return true;
+                    }).orElse(false));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isGreaterThanOrEqualTo(MIN_HOLD.minus(NODE_TIMEOUT.multipliedBy(2)));
+        }
+    }
+
+    @Test
+    void workLongerThanTheMinimumHoldReleasesAtOnce(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Duration minHold = Duration.ofMillis(300);
+            redlock.withLock("report", LockOptions.builder().ttl(Duration.ofSeconds(10)).minHold(minHold).build(),
+                    lease -> {
+                        long started = System.nanoTime();
+                        await().until(() -> System.nanoTime() - started > minHold.toNanos());
+                        return null;
+                    });
+            assertThat(ItSupport.absentEverywhere(nodes, "report")).isTrue();
+        }
+    }
+
+    @Test
+    void theLockAdapterKeepsTheLockForTheMinimumHoldAfterUnlock(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lock lock = redlock.lock("report", LockOptions.builder().ttl(Duration.ofSeconds(10)).minHold(MIN_HOLD)
+                    .build());
+            lock.lock();
+            lock.unlock();
+            assertThat(nodes.pttlOnAMajority("report")).isBetween(1L, MIN_HOLD.toMillis());
+        }
+    }
+
+    @Test
+    void releaseAfterReExpiresTheKeyEndsTheLeaseAndLeavesTheKeyToExpire(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("report", Duration.ofSeconds(10)).orElseThrow();
+            lease.releaseAfter(MIN_HOLD);
+            assertThat(lease.isValid()).isFalse();
+            assertThat(lease.lossReason()).isEmpty();
+            lease.release(); // a no-op now: the key stays until it expires
+            assertThat(nodes.pttlOnAMajority("report")).isBetween(1L, MIN_HOLD.toMillis());
+            await().atMost(Duration.ofSeconds(10)).until(() -> ItSupport.absentEverywhere(nodes, "report"));
+        }
+    }
+
+    @Test
+    void releaseAfterWithinTwoNodeTimeoutsIsARelease(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("report", Duration.ofSeconds(10)).orElseThrow();
+            lease.releaseAfter(NODE_TIMEOUT.multipliedBy(2));
+            assertThat(lease.isValid()).isFalse();
+            assertThat(ItSupport.absentEverywhere(nodes, "report")).isTrue();
+        }
+    }
+}
