@@ -11,18 +11,23 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 
 /**
  * A {@link Redlock} from the {@code redlock.*} properties ({@link RedlockProperties}) and a {@link RedlockTemplate};
  * each backs off when the application defines its own. Every {@link RedlockObserver} and {@link LeaseListener} bean
  * (the metrics among them) is told about the Redlock's events; {@link RedlockBuilderCustomizer} beans adjust the
- * builder. Turned off by {@code redlock.enabled=false}.
+ * builder. Turned off by {@code redlock.enabled=false}. Without a property that names the nodes it backs off with one
+ * INFO line saying what to set, so an application (or a {@code @SpringBootTest} slice) with the starter on its class
+ * path but no Redis still starts; {@code @Locked} methods then fail when called.
  */
 @AutoConfiguration
 @ConditionalOnClass(Redlock.class)
@@ -32,8 +37,14 @@ public class RedlockAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(RedlockAutoConfiguration.class);
 
+    /** What the INFO line of a starter without nodes says. */
+    static final String NOT_CONFIGURED = "Redlock: no Redis node configured, so no Redlock bean: set "
+            + RedlockPropertiesMapper.NODES + " (independent masters), " + RedlockPropertiesMapper.SINGLE_ADDRESS
+            + " or " + RedlockPropertiesMapper.SENTINEL_MASTER + " to use it, or redlock.enabled=false to silence this";
+
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
+    @Conditional(RedlockNodesConfigured.class)
     public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockObserver> observers,
             ObjectProvider<LeaseListener> listeners, ObjectProvider<RedlockBuilderCustomizer> customizers) {
         Redlock.Builder builder = RedlockPropertiesMapper.builder(properties);
@@ -65,8 +76,17 @@ public class RedlockAutoConfiguration {
         return Redlock.create(config);
     }
 
+    /** Without nodes and without a Redlock of the application's: the one INFO line. */
+    @Bean
+    @Conditional(RedlockNodesConfigured.Missing.class)
+    @ConditionalOnMissingBean(Redlock.class)
+    static SmartInitializingSingleton redlockNotConfigured() {
+        return () -> log.info(NOT_CONFIGURED);
+    }
+
     @Bean
     @ConditionalOnMissingBean
+    @ConditionalOnBean(Redlock.class)
     public RedlockTemplate redlockTemplate(Redlock redlock, RedlockProperties properties) {
         return new RedlockTemplate(redlock, RedlockPropertiesMapper.defaultLockOptions(properties));
     }

@@ -33,18 +33,6 @@ class BadConfigFailureTest {
     }
 
     @Test
-    void noModeFailsNamingTheThreeProperties() {
-        runner.run(context -> {
-            RedlockPropertiesException failure = failure(context);
-            assertThat(failure.getMessage()).contains("no Redis node is configured")
-                    .contains("redlock.nodes", "redlock.single.address", "redlock.sentinel.master-name");
-            FailureAnalysis analysis = new RedlockPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
-            assertThat(analysis.getDescription()).contains("redlock.nodes");
-            assertThat(analysis.getAction()).contains("Set exactly one of: redlock.nodes");
-        });
-    }
-
-    @Test
     void emptyNodesFail() {
         // core's checks and wording; the starter names the property (and the entry, where core quotes it)
         runner.withPropertyValues("redlock.nodes=").run(context -> assertFailure(context, "redlock.nodes",

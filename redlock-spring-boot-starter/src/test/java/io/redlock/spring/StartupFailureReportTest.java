@@ -3,6 +3,7 @@ package io.redlock.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redlock.Redlock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.SpringBootConfiguration;
@@ -11,8 +12,14 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
-/** A real {@code SpringApplication} that is misconfigured: Spring Boot's start-up report, through the failure analyzer. */
+/**
+ * A real {@code SpringApplication}: misconfigured, Spring Boot's start-up report through the failure analyzer; not
+ * configured at all, it starts without a Redlock.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class StartupFailureReportTest {
 
@@ -36,11 +43,31 @@ class StartupFailureReportTest {
     }
 
     @Test
-    void noModeIsReportedByPropertyName(CapturedOutput output) {
-        assertThatThrownBy(() -> new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
-                .properties("spring.main.banner-mode=off").run())
-                .hasStackTraceContaining("no Redis node is configured");
-        assertThat(output).contains("APPLICATION FAILED TO START").contains("none of redlock.nodes,"
-                + " redlock.single.address or redlock.sentinel.master-name is set");
+    void withoutNodesTheApplicationStartsWithoutARedlockAndOneInfoLineSaysWhatToSet(CapturedOutput output) {
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
+                .properties("spring.main.banner-mode=off").run()) {
+            assertThat(app.getBeanNamesForType(Redlock.class)).isEmpty();
+            assertThat(app.getBeanNamesForType(RedlockTemplate.class)).isEmpty();
+        }
+        assertThat(output).doesNotContain("APPLICATION FAILED TO START");
+        assertThat(output.getOut().lines().filter(line -> line.contains(RedlockAutoConfiguration.NOT_CONFIGURED)))
+                .singleElement().asString().contains("INFO");
+    }
+
+    @Test
+    void anApplicationsOwnRedlockGetsTheTemplateWithoutAnyNodeProperty() {
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(App.class, OwnRedlock.class)
+                .web(WebApplicationType.NONE).properties("spring.main.banner-mode=off").run()) {
+            assertThat(app.getBean(RedlockTemplate.class)).isNotNull();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnRedlock {
+
+        @Bean(destroyMethod = "close")
+        Redlock redlock() {
+            return Redlock.builder().nodes("redis://127.0.0.1:1").build();
+        }
     }
 }
