@@ -192,7 +192,23 @@ class WithLockIT {
             holder.tryAcquire("taken", Duration.ofSeconds(10)).orElseThrow();
             assertThatThrownBy(() -> waiter.withLock("taken", SHORT.toBuilder().maxWait(units(2)).build(),
                     lease -> "never runs"))
-                    .isInstanceOf(LockNotAcquiredException.class).hasMessageContaining("'taken'");
+                    .isInstanceOfSatisfying(LockNotAcquiredException.class, busy -> assertThat(busy.nodesUnavailable())
+                            .as("held by another client: contention, not an outage").isFalse())
+                    .hasMessageContaining("'taken'");
+        }
+    }
+
+    @Test
+    void notAcquiredBecauseAMajorityIsDownSaysSo(RedisNodes nodes) {
+        try (Redlock waiter = redlockOn(nodes).build()) {
+            nodes.node(0).kill();
+            nodes.node(1).kill();
+            nodes.node(2).kill();
+            assertThatThrownBy(() -> waiter.withLock("outage", SHORT.toBuilder().maxWait(units(2)).build(),
+                    lease -> "never runs"))
+                    .isInstanceOfSatisfying(LockNotAcquiredException.class, down -> assertThat(down.nodesUnavailable())
+                            .isTrue())
+                    .hasMessageContaining("too few nodes answered");
         }
     }
 

@@ -72,9 +72,9 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
      * does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
      * released.
      */
-    static CompletableFuture<Optional<Lease>> start(Engine engine, String resource, Keys keys, Duration ttl,
-            Duration maxWait, Set<CompletableFuture<?>> acquiring) {
-        CompletableFuture<Optional<Lease>> result = new CompletableFuture<>();
+    static Acquiring start(Engine engine, String resource, Keys keys, Duration ttl, Duration maxWait,
+            Set<CompletableFuture<?>> acquiring) {
+        Acquiring result = new Acquiring();
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
         Ticker ticker = engine.nodes().ticker();
         acquiring.add(result); // before the first round: close() ends it
@@ -88,8 +88,9 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             }
         });
         ended.whenComplete((lease, failure) -> {
-            engine.events().observe(o -> o.acquisition(resource, loop.outcome(lease, failure),
-                    Duration.ofNanos(ticker.read() - started)));
+            RedlockObserver.AcquireResult outcome = loop.outcome(lease, failure);
+            result.ended(outcome);
+            engine.events().observe(o -> o.acquisition(resource, outcome, Duration.ofNanos(ticker.read() - started)));
             if (failure != null) {
                 result.completeExceptionally(failure);
             } else if (!result.complete(lease)) {

@@ -74,8 +74,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
         this.byValue = new ByValue(this, extension, releases);
     }
 
-    /** Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. */
-    public CompletableFuture<Optional<Lease>> acquire(String resource, Duration ttl, Duration maxWait) {
+    /**
+     * Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. The stage also
+     * tells how the call ended ({@link Acquiring#nodesUnavailable()}).
+     */
+    public Acquiring acquire(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ConfigCheck.maxWait(maxWait);

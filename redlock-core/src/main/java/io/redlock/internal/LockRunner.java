@@ -46,9 +46,9 @@ final class LockRunner {
     /** Runs {@code work} under the lock and completes when the stage it returns completes and the lease is released. */
     <T> CompletionStage<T> withLockAsync(String resource, LockPlan options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        return engine.acquire(resource, options.ttl(), options.maxWait()).thenCompose(acquired -> {
-            RedlockLease lease = (RedlockLease) acquired
-                    .orElseThrow(() -> new LockNotAcquiredException(resource, options.maxWait()));
+        Acquiring acquiring = engine.acquire(resource, options.ttl(), options.maxWait());
+        return acquiring.thenCompose(acquired -> {
+            RedlockLease lease = (RedlockLease) acquired.orElseThrow(() -> notAcquired(resource, options, acquiring));
             keepAlive(engine, lease, options);
             CompletionStage<T> stage;
             try {
@@ -72,9 +72,13 @@ final class LockRunner {
     }
 
     private RedlockLease acquire(String resource, LockPlan options) {
-        Optional<Lease> lease = Blocking.await(engine.acquire(resource, options.ttl(), options.maxWait()),
-                "withLock " + resource);
-        return (RedlockLease) lease.orElseThrow(() -> new LockNotAcquiredException(resource, options.maxWait()));
+        Acquiring acquiring = engine.acquire(resource, options.ttl(), options.maxWait());
+        Optional<Lease> lease = Blocking.await(acquiring, "withLock " + resource);
+        return (RedlockLease) lease.orElseThrow(() -> notAcquired(resource, options, acquiring));
+    }
+
+    private static LockNotAcquiredException notAcquired(String resource, LockPlan options, Acquiring acquiring) {
+        return new LockNotAcquiredException(resource, options.maxWait(), acquiring.nodesUnavailable());
     }
 
     /** Turns on auto-extension for a lease just acquired. */

@@ -21,7 +21,9 @@ import java.lang.annotation.Target;
  *
  * <ul>
  *   <li>Not acquired within the wait: {@link io.redlock.LockNotAcquiredException}, or with {@code onBusy = SKIP} the
- *       method is not run and returns {@code null}, {@code Optional.empty()} or an empty collection.</li>
+ *       method is not run and returns {@code null}, {@code Optional.empty()} or an empty collection. Not acquired
+ *       because too few nodes answered (an outage) skips too, with a rate-limited WARN, unless
+ *       {@code onUnavailable = FAIL}.</li>
  *   <li>Lease lost while the method ran (extension refused, validity ran out, {@code maxHold} reached): the thread is
  *       interrupted and {@link io.redlock.LeaseLostException} is thrown after the method returns.</li>
  *   <li>Exceptions of the method pass through unchanged.</li>
@@ -66,4 +68,10 @@ public @interface Locked {
 
     /** What to do when the lock is not acquired within the wait. */
     OnBusy onBusy() default OnBusy.FAIL;
+
+    /**
+     * With {@code onBusy = SKIP}: what to do when the lock was not acquired because too few nodes answered (an
+     * outage): skip with a rate-limited WARN (the default), or throw.
+     */
+    OnUnavailable onUnavailable() default OnUnavailable.SKIP;
 }

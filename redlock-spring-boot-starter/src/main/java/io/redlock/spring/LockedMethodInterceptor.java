@@ -31,6 +31,7 @@ public class LockedMethodInterceptor implements MethodInterceptor {
     private final ObjectProvider<RedlockTemplate> template;
     private final BeanFactory beanFactory;
     private final ParameterNameDiscoverer parameterNames = new DefaultParameterNameDiscoverer();
+    private final UnavailableWarnings unavailable = new UnavailableWarnings();
 
     LockedMethodInterceptor(LockedOperationSource operations, ObjectProvider<RedlockTemplate> template,
             BeanFactory beanFactory) {
@@ -70,11 +71,17 @@ public class LockedMethodInterceptor implements MethodInterceptor {
                 }
             });
         } catch (LockNotAcquiredException busy) {
-            if (!entered[0] && operation.onBusy() == OnBusy.SKIP) {
-                log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), resource);
-                return operation.skipped().get();
+            if (entered[0] || operation.onBusy() != OnBusy.SKIP) {
+                throw busy;
             }
-            throw busy;
+            if (!busy.nodesUnavailable()) {
+                log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), resource);
+            } else if (operation.onUnavailable() == OnUnavailable.FAIL) {
+                throw busy;
+            } else {
+                unavailable.skipped(operation, resource);
+            }
+            return operation.skipped().get();
         } catch (LeaseWorkException | UndeclaredThrowableException e) {
             if (thrown[0] != null && e.getCause() == thrown[0]) {
                 throw thrown[0]; // the method's own checked exception, unwrapped

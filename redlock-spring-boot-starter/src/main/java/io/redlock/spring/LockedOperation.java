@@ -12,7 +12,8 @@ import org.springframework.expression.Expression;
  * annotation (null where the defaults apply) and what a skipped call returns.
  */
 record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
-        Duration maxWait, Duration maxHold, Duration lockAtLeastFor, OnBusy onBusy, Supplier<Object> skipped) {
+        Duration maxWait, Duration maxHold, Duration lockAtLeastFor, OnBusy onBusy, OnUnavailable onUnavailable,
+        Supplier<Object> skipped) {
 
     /** The defaults with this annotation's durations applied on top; what neither sets is the Redlock's. */
     LockOptions options(LockOptions defaults) {

@@ -38,7 +38,7 @@ import org.springframework.util.ClassUtils;
 final class LockedOperationSource {
 
     private static final LockedOperation NONE = new LockedOperation(null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
 
     private final ExpressionParser parser = new SpelExpressionParser();
     private final Map<MethodClassKey, LockedOperation> cache = new ConcurrentHashMap<>();
@@ -97,7 +97,7 @@ final class LockedOperationSource {
                 duration(description, "maxWait", locked.maxWait(), true),
                 duration(description, "maxHold", locked.maxHold(), false),
                 duration(description, "lockAtLeastFor", locked.lockAtLeastFor(), true),
-                locked.onBusy(), skipped);
+                locked.onBusy(), locked.onUnavailable(), skipped);
     }
 
     private Duration duration(String description, String attribute, String text, boolean zeroAllowed) {

@@ -7,6 +7,7 @@ import io.redlock.Lease;
 import io.redlock.spring.Leases;
 import io.redlock.spring.Locked;
 import io.redlock.spring.OnBusy;
+import io.redlock.spring.OnUnavailable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -61,6 +62,11 @@ public class Orders {
     @Locked(resource = "'report:' + #name", maxWait = "0s", onBusy = OnBusy.SKIP)
     public List<String> reportLines(String name) {
         return List.of("report", name);
+    }
+
+    @Locked(resource = "'report:' + #name", maxWait = "0s", onBusy = OnBusy.SKIP, onUnavailable = OnUnavailable.FAIL)
+    public String reportUnlessDown(String name) {
+        return "report " + name;
     }
 
     @Locked(resource = "'report:' + #name", maxWait = "0s")
