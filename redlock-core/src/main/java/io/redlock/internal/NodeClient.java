@@ -4,11 +4,13 @@ import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.redlock.NodeFailure;
 import io.redlock.Ticker;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -51,6 +53,8 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
     private CompletableFuture<Void> connecting;
     private volatile BatchedConnection connection;
     private Throwable lastFailure;
+    /** Whether a refused connection (wrong credentials, say) was logged at WARN already. */
+    private final AtomicBoolean refusalTold = new AtomicBoolean();
     private long lastAttempt;
     private boolean closed;
 
@@ -226,6 +230,10 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
                 });
                 batched.send(redis -> redis.scriptLoad(script.text()), loaded);
             }
+        } else if (Failures.kind(failure) == NodeFailure.Kind.ERROR && refusalTold.compareAndSet(false, true)) {
+            // a refusal retrying will not fix (credentials, ACL): once, loudly; the reconnects that follow quietly
+            log.warn("{}: the node refused the connection ({}); it has no vote until that is fixed", name,
+                    Failures.of(name, failure, redaction).reason());
         } else {
             log.debug("{}: connection failed: {}", name, redaction.scrub(Failures.unwrap(failure).toString()));
         }

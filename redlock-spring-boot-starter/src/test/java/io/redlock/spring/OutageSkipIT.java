@@ -17,8 +17,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code onBusy = SKIP} does not hide an outage: a call skipped because too few nodes answered logs a WARN (one a
- * minute per method), counts as {@code result=error}, and {@code onUnavailable = FAIL} throws instead.
+ * Node trouble shows: {@code onBusy = SKIP} does not hide an outage (a call skipped because too few nodes answered
+ * logs a WARN, one a minute per method, counts as {@code result=error}, and {@code onUnavailable = FAIL} throws
+ * instead), and a node that refuses the password is named in one WARN.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @WithRedisNodes(3)
@@ -44,5 +45,22 @@ class OutageSkipIT {
                     .isInstanceOfSatisfying(LockNotAcquiredException.class, e -> assertThat(e.nodesUnavailable())
                             .isTrue());
         }
+    }
+
+    @Test
+    @WithRedisNodes(value = 3, args = {"--requirepass", "the-right-password"})
+    void aNodeThatRefusesThePasswordIsNamedInOneWarnAtStartup(RedisNodes nodes, CapturedOutput output) {
+        String password = "not-the-password";
+        String refused = "redis://:" + password + "@" + nodes.node(2).address();
+        try (ConfigurableApplicationContext app = LockedTestApp.start("refused", new Sections(),
+                "redlock.nodes=" + String.join(",", nodes.node(0).uri(), nodes.node(1).uri(), refused))) {
+            Orders orders = app.getBean(Orders.class);
+            for (int i = 0; i < 3; i++) {
+                assertThat(orders.report("daily")).as("two of three nodes carry the lock").isEqualTo("report daily");
+            }
+        }
+        assertThat(output.getOut().lines().filter(line -> line.contains("refused the connection")))
+                .singleElement().asString().contains("WARN").contains(nodes.node(2).address());
+        assertThat(output.getOut() + output.getErr()).doesNotContain(password);
     }
 }
