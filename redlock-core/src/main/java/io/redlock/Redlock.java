@@ -200,6 +200,23 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
+     * From now on {@code observer} is told about every acquisition, extension and node failure too, next to the
+     * builder's {@link Builder#observer observer}: for code that gets a {@code Redlock} it did not build (metrics of a
+     * framework, say).
+     */
+    public void addObserver(RedlockObserver observer) {
+        engine.addObserver(observer);
+    }
+
+    /**
+     * From now on {@code listener} is told about every lease of this Redlock lost before it is released, next to the
+     * builder's {@link Builder#leaseListener listener}; leases granted before may not be watched for it.
+     */
+    public void addLeaseListener(LeaseListener listener) {
+        engine.addLeaseListener(listener);
+    }
+
+    /**
      * Sends {@code PING} to every node at once and waits at most the per-node timeout for each: per node, in order,
      * whether it answered in time and how fast. For health checks: while a majority ({@link RedlockConfig#quorum()})
      * answers, acquisitions can succeed. Nodes that do not answer are reported, not thrown.

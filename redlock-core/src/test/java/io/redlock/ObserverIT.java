@@ -73,6 +73,26 @@ class ObserverIT {
     }
 
     @Test
+    void anObserverAndALeaseListenerAddedAfterBuildHearTooNextToTheConfiguredOnes(RedisNodes nodes) {
+        List<String> configured = new CopyOnWriteArrayList<>();
+        List<LossReason> lost = new CopyOnWriteArrayList<>();
+        try (Redlock redlock = redlockOn(nodes).observer(new RedlockObserver() {
+            @Override
+            public void acquisition(String resource, AcquireResult result, Duration took) {
+                configured.add(resource + " " + result);
+            }
+        }).build()) {
+            redlock.addObserver(observer);
+            redlock.addLeaseListener((lease, reason) -> lost.add(reason));
+            redlock.tryAcquire("added", Duration.ofSeconds(5)).orElseThrow().release();
+            assertThat(configured).containsExactly("added ACQUIRED");
+            assertThat(seen).contains("acquire added ACQUIRED");
+            redlock.tryAcquire("expiring", Duration.ofMillis(500)).orElseThrow();
+            await().atMost(Duration.ofSeconds(10)).until(() -> lost.contains(LossReason.EXPIRED));
+        }
+    }
+
+    @Test
     void aFailingObserverDoesNotBreakTheLock(RedisNodes nodes) {
         RedlockObserver broken = new RedlockObserver() {
             @Override

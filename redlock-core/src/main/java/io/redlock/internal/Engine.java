@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.redlock.Inspection;
 import io.redlock.Lease;
+import io.redlock.LeaseListener;
 import io.redlock.LeaseWork;
 import io.redlock.LockOptions;
 import io.redlock.LossReason;
@@ -10,6 +11,7 @@ import io.redlock.RedlockClosedException;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockException;
 import io.redlock.RedlockLock;
+import io.redlock.RedlockObserver;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
 import java.time.Duration;
@@ -213,6 +215,16 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     NodeSet nodes() {
         return nodes;
+    }
+
+    /** See {@link io.redlock.Redlock#addObserver}. */
+    public void addObserver(RedlockObserver observer) {
+        events.add(observer);
+    }
+
+    /** See {@link io.redlock.Redlock#addLeaseListener}. */
+    public void addLeaseListener(LeaseListener listener) {
+        events.add(listener);
     }
 
     Events events() {

@@ -1,17 +1,21 @@
 package io.redlock.internal;
 
+import io.redlock.LeaseListener;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockObserver;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the engine tells the outside: the configured {@link RedlockObserver} (acquisitions, extensions, node failures),
- * the global {@link io.redlock.LeaseListener} (losses), and the log of nodes entering and leaving a passing state
+ * What the engine tells the outside: the {@link RedlockObserver}s (acquisitions, extensions, node failures), the
+ * global {@link LeaseListener}s (losses), configured or added later, and the log of nodes entering and leaving a passing state
  * ({@link NodeStates}). A listener or observer that throws is logged and never disturbs the caller. Runs on whatever
  * thread reports the event: a Lettuce I/O thread, the scheduler, or a caller.
  */
@@ -19,23 +23,35 @@ final class Events {
 
     private static final Logger log = LoggerFactory.getLogger(Events.class);
 
-    private final RedlockConfig config;
     private final NodeStates nodeStates = new NodeStates();
+    /** The configured observer, then those added later ({@link #add(RedlockObserver)}). */
+    private final List<RedlockObserver> observers = new CopyOnWriteArrayList<>();
+    /** The configured lease listener, then those added later. */
+    private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
 
     Events(RedlockConfig config) {
-        this.config = config;
+        config.observer().ifPresent(observers::add);
+        config.leaseListener().ifPresent(listeners::add);
     }
 
-    /** Hands {@code event} to the observer, if one is configured. */
+    /** From now on {@code observer} hears every event too. */
+    void add(RedlockObserver observer) {
+        observers.add(Objects.requireNonNull(observer, "observer"));
+    }
+
+    /** From now on {@code listener} hears of every lease lost (leases granted from now on are watched for it). */
+    void add(LeaseListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Hands {@code event} to every observer. */
     void observe(Consumer<RedlockObserver> event) {
-        RedlockObserver observer = config.observer().orElse(null);
-        if (observer == null) {
-            return;
-        }
-        try {
-            event.accept(observer);
-        } catch (RuntimeException e) {
-            log.warn("a RedlockObserver failed: {}", e.toString(), e);
+        for (RedlockObserver observer : observers) {
+            try {
+                event.accept(observer);
+            } catch (RuntimeException e) {
+                log.warn("a RedlockObserver failed: {}", e.toString(), e);
+            }
         }
     }
 
@@ -56,12 +72,14 @@ final class Events {
 
     /** Whether a global listener wants to hear of losses: then every lease is watched. */
     boolean listening() {
-        return config.leaseListener().isPresent();
+        return !listeners.isEmpty();
     }
 
-    /** Tells the global listener, if any, that a lease was lost. */
+    /** Tells the global listeners, if any, that a lease was lost. */
     void lost(RedlockLease lease, LossReason reason) {
-        config.leaseListener().ifPresent(listener -> Listeners.notify(listener, lease, reason));
+        for (LeaseListener listener : listeners) {
+            Listeners.notify(listener, lease, reason);
+        }
     }
 
     /**

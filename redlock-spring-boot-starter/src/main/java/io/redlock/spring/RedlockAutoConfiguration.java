@@ -48,11 +48,14 @@ public class RedlockAutoConfiguration {
     public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockObserver> observers,
             ObjectProvider<LeaseListener> listeners, ObjectProvider<RedlockBuilderCustomizer> customizers) {
         Redlock.Builder builder = RedlockPropertiesMapper.builder(properties);
-        List<RedlockObserver> allObservers = observers.orderedStream().toList();
+        // the metrics reach every Redlock bean, this one or the application's, in RedlockMetricsAutoConfiguration
+        List<RedlockObserver> allObservers = observers.orderedStream().filter(o -> !(o instanceof RedlockMetrics))
+                .toList();
         if (!allObservers.isEmpty()) {
             builder.observer(allObservers.size() == 1 ? allObservers.get(0) : new CompositeRedlockObserver(allObservers));
         }
-        List<LeaseListener> allListeners = listeners.orderedStream().toList();
+        List<LeaseListener> allListeners = listeners.orderedStream().filter(l -> !(l instanceof RedlockMetrics))
+                .toList();
         if (!allListeners.isEmpty()) {
             builder.leaseListener(allListeners.size() == 1 ? allListeners.get(0) : new CompositeLeaseListener(allListeners));
         }

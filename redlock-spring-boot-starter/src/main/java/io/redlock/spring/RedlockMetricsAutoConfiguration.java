@@ -12,9 +12,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@link RedlockMetrics} when Micrometer is on the class path and a {@link MeterRegistry} bean exists. The metrics
- * reach the auto-configured Redlock as one of its observers and lease listeners; the active-leases gauge is bound to
- * the Redlock bean once every singleton exists.
+ * {@link RedlockMetrics} when Micrometer is on the class path and a {@link MeterRegistry} bean exists. Once every
+ * singleton exists the metrics observe every {@link Redlock} bean — the auto-configured one and an application's
+ * own alike — and the active-leases gauge is bound to the Redlock bean.
  */
 @AutoConfiguration(before = RedlockAutoConfiguration.class, afterName = {
         "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
@@ -31,9 +31,19 @@ public class RedlockMetricsAutoConfiguration {
         return new RedlockMetrics(registry);
     }
 
+    /**
+     * Once every singleton exists: the metrics observe each {@link Redlock} bean, the auto-configured one or the
+     * application's own, and the active-leases gauge is bound to the Redlock if there is one.
+     */
     @Bean
-    public SmartInitializingSingleton redlockActiveLeasesGauge(ObjectProvider<RedlockMetrics> metrics,
-            ObjectProvider<Redlock> redlock) {
-        return () -> metrics.ifAvailable(m -> redlock.ifUnique(m::bindActiveLeases));
+    public SmartInitializingSingleton redlockMetricsBinding(ObjectProvider<RedlockMetrics> metrics,
+            ObjectProvider<Redlock> redlocks) {
+        return () -> metrics.ifAvailable(m -> {
+            redlocks.orderedStream().forEach(redlock -> {
+                redlock.addObserver(m);
+                redlock.addLeaseListener(m);
+            });
+            redlocks.ifUnique(m::bindActiveLeases);
+        });
     }
 }

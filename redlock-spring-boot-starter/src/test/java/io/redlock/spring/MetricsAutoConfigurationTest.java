@@ -32,35 +32,31 @@ class MetricsAutoConfigurationTest {
         runner.withPropertyValues("redlock.sentinel.master-name=orders-master",
                 "redlock.sentinel.addresses=127.0.0.1:8,127.0.0.1:9")
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
-                    RedlockObserver observer = context.getBean(Redlock.class).config().observer().orElseThrow();
-                    observer.nodeFailed(new NodeFailure("sentinel:orders-master@127.0.0.1:8,127.0.0.1:9",
-                            NodeFailure.Kind.TIMEOUT, "no reply"));
+                    assertThat(context.getBean(Redlock.class).tryAcquire("r")).as("no sentinel answers").isEmpty();
                     assertThat(context.getBean(MeterRegistry.class).get("redlock.node.errors")
-                            .tags("node", "orders-master", "kind", "timeout").counter().count()).isEqualTo(1);
+                            .tags("node", "orders-master", "kind", "unavailable").counter().count()).isEqualTo(1);
                 });
     }
 
     @Test
-    void observersAndListenersAreComposedWithTheMetrics() {
+    void userObserversAreTheRedlocksAndTheMetricsObserveItToo() {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1").withUserConfiguration(Observers.class)
                 .run(context -> {
                     RedlockConfig config = context.getBean(Redlock.class).config();
-                    assertThat(config.observer()).get().isInstanceOf(CompositeRedlockObserver.class);
-                    assertThat(((CompositeRedlockObserver) config.observer().get()).observers())
-                            .containsExactlyInAnyOrder(context.getBean(RedlockMetrics.class),
-                                    context.getBean("userObserver", RedlockObserver.class));
-                    assertThat(((CompositeLeaseListener) config.leaseListener().get()).listeners())
-                            .containsExactlyInAnyOrder(context.getBean(RedlockMetrics.class),
-                                    context.getBean("userListener", LeaseListener.class));
-                    // one that throws does not keep the other from being told
-                    config.observer().get().acquisition("r", RedlockObserver.AcquireResult.BUSY, Duration.ofMillis(3));
-                    assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire").tag("result", "busy")
+                    assertThat(config.observer()).containsSame(context.getBean("userObserver", RedlockObserver.class));
+                    assertThat(config.leaseListener()).containsSame(context.getBean("userListener", LeaseListener.class));
+                    // the user's observer throws: the metrics still hear the acquisition
+                    assertThat(context.getBean(Redlock.class).tryAcquire("r")).isEmpty();
+                    assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire").tag("result", "error")
                             .timer().count()).isEqualTo(1);
                 });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1")
                 .withBean("only", RedlockObserver.class, () -> new RedlockObserver() { })
-                .run(context -> assertThat(context.getBean(Redlock.class).config().observer())
-                        .containsSame(context.getBean("only", RedlockObserver.class)));
+                .withBean("other", RedlockObserver.class, () -> new RedlockObserver() { })
+                .run(context -> assertThat(((CompositeRedlockObserver) context.getBean(Redlock.class).config()
+                        .observer().orElseThrow()).observers()).containsExactlyInAnyOrder(
+                                context.getBean("only", RedlockObserver.class),
+                                context.getBean("other", RedlockObserver.class)));
     }
 
     @Test
@@ -74,8 +70,8 @@ class MetricsAutoConfigurationTest {
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
                     assertThat(context).hasSingleBean(RedlockMetrics.class);
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
-                    assertThat(context.getBean(Redlock.class).config().observer())
-                            .containsSame(context.getBean(RedlockMetrics.class));
+                    assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
+                            .isEmpty();
                     assertThat(registry.get("redlock.leases.active").gauge().value()).isZero();
                     assertThat(registry.get("redlock.acquire").tag("result", "acquired").timer().count()).isZero();
                     assertThat(registry.get("redlock.extend").tag("result", "failed").timer().count()).isZero();
