@@ -7,7 +7,10 @@ module io.redlock.core {
     requires io.netty.common;
     requires org.slf4j;
     requires transitive java.sql;
+    requires transitive reactor.core;
+    requires transitive org.reactivestreams;
 
     exports io.redlock;
     exports io.redlock.fencing;
+    exports io.redlock.reactive;
 }
