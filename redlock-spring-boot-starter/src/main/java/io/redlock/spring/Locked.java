@@ -29,9 +29,13 @@ import java.lang.annotation.Target;
  *   <li>Exceptions of the method pass through unchanged.</li>
  * </ul>
  *
- * Works on beans called through their Spring proxy (not on calls from the same object, not on methods returning a
- * {@code CompletionStage}, {@code Future} or reactive type: the lock would end when the method returns). A nested call
- * on the same resource from the same thread runs under the outer lease.
+ * Works on beans called through their Spring proxy (not on calls from the same object). A method returning a
+ * {@code CompletionStage} / {@code CompletableFuture}, a Reactor {@code Mono} or {@code Flux}, or a
+ * {@code Publisher} holds the lock until its result completes or terminates (kept alive meanwhile), and a cancelled
+ * {@code Mono} or {@code Flux} releases it; inside a reactive result the lease is in the Reactor context under
+ * {@code Lease.class}, inside a stage's synchronous part {@link Leases#current()}. A plain {@code Future} or a Kotlin
+ * {@code Flow} is refused at startup. A nested blocking call on the same resource from the same thread runs under the
+ * outer lease.
  */
 @Documented
 @Inherited

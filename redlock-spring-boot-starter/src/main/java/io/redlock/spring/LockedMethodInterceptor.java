@@ -5,8 +5,12 @@ import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
 import java.lang.reflect.Method;
 import java.lang.reflect.UndeclaredThrowableException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.aop.support.AopUtils;
@@ -17,6 +21,7 @@ import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.expression.EvaluationException;
+import reactor.core.publisher.Flux;
 
 /**
  * Runs {@link Locked @Locked} methods under {@link RedlockTemplate#withLock}: evaluates the resource over the
@@ -55,6 +60,16 @@ public class LockedMethodInterceptor implements MethodInterceptor {
         }
         String resource = resource(operation, invocation, target, targetClass);
         LockOptions options = operation.options(redlock.defaultOptions());
+        return switch (operation.kind()) {
+            case BLOCKING -> blocking(operation, redlock, resource, options, invocation);
+            case COMPLETION_STAGE -> stage(operation, redlock, resource, options, invocation);
+            case MONO -> reactive(operation, redlock, resource, options, invocation).singleOrEmpty();
+            case FLUX -> reactive(operation, redlock, resource, options, invocation);
+        };
+    }
+
+    private Object blocking(LockedOperation operation, RedlockTemplate redlock, String resource, LockOptions options,
+            MethodInvocation invocation) throws Throwable {
         Throwable[] thrown = new Throwable[1];
         boolean[] entered = new boolean[1];
         try {
@@ -71,15 +86,8 @@ public class LockedMethodInterceptor implements MethodInterceptor {
                 }
             });
         } catch (LockNotAcquiredException busy) {
-            if (entered[0] || operation.onBusy() != OnBusy.SKIP) {
+            if (entered[0] || !skips(operation, resource, busy)) {
                 throw busy;
-            }
-            if (!busy.nodesUnavailable()) {
-                log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), resource);
-            } else if (operation.onUnavailable() == OnUnavailable.FAIL) {
-                throw busy;
-            } else {
-                unavailable.skipped(operation, resource);
             }
             return operation.skipped().get();
         } catch (LeaseWorkException | UndeclaredThrowableException e) {
@@ -88,6 +96,69 @@ public class LockedMethodInterceptor implements MethodInterceptor {
             }
             throw e;
         }
+    }
+
+    /** A method returning a {@code CompletionStage}: the lock is held until the stage completes. */
+    private CompletableFuture<Object> stage(LockedOperation operation, RedlockTemplate redlock, String resource,
+            LockOptions options, MethodInvocation invocation) {
+        CompletionStage<Object> locked = redlock.withLockAsync(resource, options, lease -> {
+            @SuppressWarnings("unchecked")
+            CompletionStage<Object> result = (CompletionStage<Object>) proceed(invocation);
+            return result != null ? result : CompletableFuture.completedFuture(null);
+        });
+        return locked.toCompletableFuture().exceptionallyCompose(failure -> {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof LockNotAcquiredException busy && skips(operation, resource, busy)) {
+                return CompletableFuture.completedFuture(operation.skipped().get());
+            }
+            return CompletableFuture.failedFuture(cause);
+        });
+    }
+
+    /** A method returning a {@code Mono}, {@code Flux} or {@code Publisher}: held until it terminates. */
+    private Flux<Object> reactive(LockedOperation operation, RedlockTemplate redlock, String resource,
+            LockOptions options, MethodInvocation invocation) {
+        return redlock.withLockReactive(resource, options, lease -> {
+            try {
+                @SuppressWarnings("unchecked")
+                Publisher<Object> result = (Publisher<Object>) proceed(invocation);
+                return result != null ? result : Flux.empty();
+            } catch (Exception e) {
+                return Flux.error(e);
+            }
+        }).onErrorResume(LockNotAcquiredException.class, busy -> skips(operation, resource, busy) ? Flux.empty()
+                : Flux.error(busy));
+    }
+
+    /** Calls the method; a {@code Throwable} that is not an {@code Exception} or {@code Error} is wrapped. */
+    private static Object proceed(MethodInvocation invocation) throws Exception {
+        try {
+            return invocation.proceed();
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new UndeclaredThrowableException(t);
+        }
+    }
+
+    /**
+     * Whether a call not acquired is skipped ({@code onBusy = SKIP}): a busy lock quietly; too few nodes answering
+     * with a rate-limited WARN, unless {@code onUnavailable = FAIL}.
+     */
+    private boolean skips(LockedOperation operation, String resource, LockNotAcquiredException busy) {
+        if (operation.onBusy() != OnBusy.SKIP) {
+            return false;
+        }
+        if (!busy.nodesUnavailable()) {
+            log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), resource);
+            return true;
+        }
+        if (operation.onUnavailable() == OnUnavailable.FAIL) {
+            return false;
+        }
+        unavailable.skipped(operation, resource);
+        return true;
     }
 
     private String resource(LockedOperation operation, MethodInvocation invocation, Object target,

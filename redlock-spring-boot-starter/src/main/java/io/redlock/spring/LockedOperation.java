@@ -13,7 +13,7 @@ import org.springframework.expression.Expression;
  */
 record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
         Duration maxWait, Duration maxHold, Duration lockAtLeastFor, OnBusy onBusy, OnUnavailable onUnavailable,
-        Supplier<Object> skipped) {
+        LockedKind kind, Supplier<Object> skipped) {
 
     /** The defaults with this annotation's durations applied on top; what neither sets is the Redlock's. */
     LockOptions options(LockOptions defaults) {

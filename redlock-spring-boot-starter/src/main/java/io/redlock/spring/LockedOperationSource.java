@@ -13,9 +13,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.aop.support.AopUtils;
@@ -38,7 +36,7 @@ import org.springframework.util.ClassUtils;
 final class LockedOperationSource {
 
     private static final LockedOperation NONE = new LockedOperation(null, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
 
     private final ExpressionParser parser = new SpelExpressionParser();
     private final Map<MethodClassKey, LockedOperation> cache = new ConcurrentHashMap<>();
@@ -72,10 +70,11 @@ final class LockedOperationSource {
         String description = "@Locked on " + ClassUtils.getQualifiedMethodName(specific,
                 targetClass != null ? targetClass : specific.getDeclaringClass()) + "()";
         Class<?> returnType = specific.getReturnType();
-        if (isAsynchronous(returnType)) {
+        LockedKind kind = LockedKind.of(returnType);
+        if (kind == null) {
             throw new IllegalStateException(description + ": the method returns " + returnType.getName()
-                    + ", so the lock would be released as soon as it returns, before the work is done; lock inside"
-                    + " the asynchronous work, or use Redlock.withLockAsync");
+                    + ", whose end the lock cannot follow (it would be released before the work is done); return a"
+                    + " CompletionStage, CompletableFuture, Mono, Flux or Publisher, or lock inside the work");
         }
         if (locked.resource() == null || locked.resource().isBlank()) {
             throw new IllegalStateException(description + ": resource must not be blank");
@@ -97,7 +96,7 @@ final class LockedOperationSource {
                 duration(description, "maxWait", locked.maxWait(), true),
                 duration(description, "maxHold", locked.maxHold(), false),
                 duration(description, "lockAtLeastFor", locked.lockAtLeastFor(), true),
-                locked.onBusy(), locked.onUnavailable(), skipped);
+                locked.onBusy(), locked.onUnavailable(), kind, skipped);
     }
 
     private Duration duration(String description, String attribute, String text, boolean zeroAllowed) {
@@ -164,25 +163,5 @@ final class LockedOperationSource {
             return () -> null; // a concrete collection class: an immutable empty one would not fit
         }
         return () -> null;
-    }
-
-    private static boolean isAsynchronous(Class<?> type) {
-        return CompletionStage.class.isAssignableFrom(type) || Future.class.isAssignableFrom(type)
-                || implementsNamed(type, "org.reactivestreams.Publisher") || implementsNamed(type,
-                        "kotlinx.coroutines.flow.Flow");
-    }
-
-    private static boolean implementsNamed(Class<?> type, String name) {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(name)) {
-                return true;
-            }
-            for (Class<?> i : ClassUtils.getAllInterfacesForClassAsSet(c)) {
-                if (i.getName().equals(name)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }

@@ -7,8 +7,14 @@ import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
 import io.redlock.Redlock;
+import io.redlock.reactive.ReactiveRedlock;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.util.context.Context;
 
 /**
  * {@link Redlock#withLock(String, LockOptions, LeaseWork) withLock} with the application's default options
@@ -68,5 +74,26 @@ public class RedlockTemplate {
             }
         }
         return redlock.withLock(resource, options, lease -> Leases.runWith(this, lease, work));
+    }
+
+    /**
+     * Runs asynchronous {@code work} under the lock ({@link Redlock#withLockAsync}): the lease is kept alive until
+     * the stage the work returns completes, then released. {@link Leases#current()} is the lease while the work runs
+     * on the calling thread (not in its later stages).
+     */
+    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
+        Objects.requireNonNull(work, "work");
+        return redlock.withLockAsync(resource, options, lease -> Leases.runWith(this, lease, work));
+    }
+
+    /**
+     * Runs {@code work}'s publisher under the lock ({@link ReactiveRedlock#withLock}): kept alive while it runs,
+     * released on complete, error and cancel. The lease is in the Reactor context under {@code Lease.class}.
+     */
+    public <T> Flux<T> withLockReactive(String resource, LockOptions options, Function<Lease, Publisher<T>> work) {
+        Objects.requireNonNull(work, "work");
+        return ReactiveRedlock.of(redlock).withLock(resource, options,
+                lease -> Flux.from(work.apply(lease)).contextWrite(Context.of(Lease.class, lease)));
     }
 }

@@ -36,8 +36,9 @@ class LockedAutoConfigurationTest {
                 context.getStartupFailure())).contains("BadSpel.run(): resource ''orders:' + ' is not a SpEL expression"));
         runner.withPropertyValues(nodes).withBean(SkipOnPrimitive.class).run(context -> assertThat(allMessages(
                 context.getStartupFailure())).contains("onBusy = SKIP needs a method returning void or an object"));
-        runner.withPropertyValues(nodes).withBean(Async.class).run(context -> assertThat(allMessages(
-                context.getStartupFailure())).contains("returns java.util.concurrent.CompletableFuture"));
+        runner.withPropertyValues(nodes).withBean(PlainFuture.class).run(context -> assertThat(allMessages(
+                context.getStartupFailure())).contains("returns java.util.concurrent.Future, whose end the lock cannot"
+                        + " follow"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "my.ttl=45s").withBean(Placeholder.class).run(context -> {
             assertThat(context).hasNotFailed();
             LockedAdvisor advisor = context.getBean(LockedAdvisor.class);
@@ -79,9 +80,9 @@ class LockedAutoConfigurationTest {
         }
     }
 
-    static class Async {
+    static class PlainFuture {
         @Locked(resource = "'x'")
-        public java.util.concurrent.CompletableFuture<String> run() {
+        public java.util.concurrent.Future<String> run() {
             return java.util.concurrent.CompletableFuture.completedFuture("x");
         }
     }

@@ -27,6 +27,11 @@ public class LockedTestApp {
     }
 
     @Bean
+    Reports reports() {
+        return new Reports();
+    }
+
+    @Bean
     Orders orders(Inner inner, MeterRegistry registry, Sections sections) {
         return new Orders(inner, registry, sections);
     }
