@@ -98,15 +98,22 @@ public class LockedMethodInterceptor implements MethodInterceptor {
         }
     }
 
-    /** A method returning a {@code CompletionStage}: the lock is held until the stage completes. */
+    /**
+     * A method returning a {@code CompletionStage}: the lock is held until the stage completes. Cancelling the
+     * returned future cancels the method's (when it is a {@code CompletableFuture}), which ends the hold.
+     */
     private CompletableFuture<Object> stage(LockedOperation operation, RedlockTemplate redlock, String resource,
             LockOptions options, MethodInvocation invocation) {
+        CompletableFuture<CompletableFuture<Object>> started = new CompletableFuture<>();
         CompletionStage<Object> locked = redlock.withLockAsync(resource, options, lease -> {
             @SuppressWarnings("unchecked")
             CompletionStage<Object> result = (CompletionStage<Object>) proceed(invocation);
-            return result != null ? result : CompletableFuture.completedFuture(null);
+            CompletableFuture<Object> work = result != null ? result.toCompletableFuture()
+                    : CompletableFuture.completedFuture(null);
+            started.complete(work);
+            return work;
         });
-        return locked.toCompletableFuture().exceptionallyCompose(failure -> {
+        CompletableFuture<Object> outcome = locked.toCompletableFuture().exceptionallyCompose(failure -> {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;
             if (cause instanceof LockNotAcquiredException busy && skips(operation, resource, busy)) {
@@ -114,6 +121,12 @@ public class LockedMethodInterceptor implements MethodInterceptor {
             }
             return CompletableFuture.failedFuture(cause);
         });
+        outcome.whenComplete((value, failure) -> {
+            if (outcome.isCancelled()) {
+                started.thenAccept(work -> work.cancel(true)); // the caller gave up: end the work and the hold
+            }
+        });
+        return outcome;
     }
 
     /** A method returning a {@code Mono}, {@code Flux} or {@code Publisher}: held until it terminates. */

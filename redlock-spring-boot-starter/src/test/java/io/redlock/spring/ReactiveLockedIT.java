@@ -10,12 +10,14 @@ import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code @Locked} on methods returning a Mono, a Flux or a CompletableFuture: the lock is held (kept alive past its
- * TTL) until the result terminates, then released; cancelling a Flux releases it; SKIP gives an empty Mono.
+ * TTL) until the result terminates, then released; cancelling a Flux or the returned future releases it; SKIP gives
+ * an empty Mono.
  */
 @WithRedisNodes(3)
 class ReactiveLockedIT {
@@ -31,7 +33,7 @@ class ReactiveLockedIT {
             CompletableFuture<Long> token = reports.monoToken().toFuture();
             await().atMost(BLOCK).until(() -> held(nodes, "mono"));
             assertThat(reports.monoIfFree().blockOptional(BLOCK)).as("busy: skipped").isEmpty();
-            assertThat(token.get(20, java.util.concurrent.TimeUnit.SECONDS)).isPositive();
+            assertThat(token.get(20, TimeUnit.SECONDS)).isPositive();
             await().atMost(BLOCK).until(() -> !held(nodes, "mono"));
             assertThat(reports.monoIfFree().block(BLOCK)).isEqualTo("ran");
 
@@ -40,8 +42,13 @@ class ReactiveLockedIT {
 
             CompletableFuture<String> stage = reports.stage();
             await().atMost(BLOCK).until(() -> held(nodes, "stage"));
-            assertThat(stage.get(20, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("done");
+            assertThat(stage.get(20, TimeUnit.SECONDS)).isEqualTo("done");
             await().atMost(BLOCK).until(() -> !held(nodes, "stage"));
+
+            CompletableFuture<String> endless = reports.endless();
+            await().atMost(BLOCK).until(() -> held(nodes, "endless"));
+            endless.cancel(true);
+            await().atMost(BLOCK).until(() -> !held(nodes, "endless"));
         }
     }
 

@@ -38,10 +38,19 @@ public class LockedTestApp {
 
     /** Starts the application named {@code name} with these properties; {@code sections} is shared across apps. */
     public static ConfigurableApplicationContext start(String name, Sections sections, String... properties) {
+        return start(LockedTestApp.class, name, sections, properties);
+    }
+
+    /**
+     * Starts {@code application} (no web server, no banner) named {@code name} with these properties;
+     * {@code sections}, shared across apps, is its {@code sections} bean.
+     */
+    static ConfigurableApplicationContext start(Class<?> application, String name, Sections sections,
+            String... properties) {
         List<String> all = new ArrayList<>(List.of(properties));
         all.add("spring.application.name=" + name);
         all.add("spring.main.banner-mode=off");
-        return new SpringApplicationBuilder(LockedTestApp.class)
+        return new SpringApplicationBuilder(application)
                 .web(WebApplicationType.NONE)
                 .properties(all.toArray(String[]::new))
                 .initializers(context -> context.getBeanFactory().registerSingleton("sections", sections))

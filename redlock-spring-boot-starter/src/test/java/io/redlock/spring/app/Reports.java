@@ -35,4 +35,10 @@ public class Reports {
     public CompletableFuture<String> stage() {
         return CompletableFuture.supplyAsync(() -> "done", CompletableFuture.delayedExecutor(1500, TimeUnit.MILLISECONDS));
     }
+
+    /** Never completes by itself. */
+    @Locked(resource = "'endless'", ttl = "600ms")
+    public CompletableFuture<String> endless() {
+        return new CompletableFuture<>();
+    }
 }

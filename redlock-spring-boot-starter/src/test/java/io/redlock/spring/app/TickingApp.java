@@ -1,11 +1,7 @@
 package io.redlock.spring.app;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
@@ -24,13 +20,6 @@ public class TickingApp {
 
     /** Starts the application named {@code name} with these properties; {@code sections} is shared across apps. */
     public static ConfigurableApplicationContext start(String name, Sections sections, String... properties) {
-        List<String> all = new ArrayList<>(List.of(properties));
-        all.add("spring.application.name=" + name);
-        all.add("spring.main.banner-mode=off");
-        return new SpringApplicationBuilder(TickingApp.class)
-                .web(WebApplicationType.NONE)
-                .properties(all.toArray(String[]::new))
-                .initializers(context -> context.getBeanFactory().registerSingleton("sections", sections))
-                .run();
+        return LockedTestApp.start(TickingApp.class, name, sections, properties);
     }
 }
