@@ -275,21 +275,18 @@ final class RedlockLease implements Lease {
     public CompletionStage<Void> releaseAfterAsync(Duration keep) {
         Objects.requireNonNull(keep, "keep");
         Duration whole = Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(keep.toNanos() + 999_999));
+        boolean worthARound;
         Watchdog dog;
         synchronized (this) {
-            if (release != null || lost != null || whole.compareTo(ops.shortestKeep()) <= 0) {
-                dog = null;
-            } else {
-                dog = watchdog;
-                if (dog == null) {
-                    return keep(whole);
-                }
-            }
+            worthARound = release == null && lost == null && whole.compareTo(ops.shortestKeep()) > 0;
+            dog = watchdog;
         }
-        if (dog == null) {
+        if (!worthARound) {
             return releaseAsync();
         }
-        dog.stop(); // no extension with the full TTL may follow the re-expiry
+        if (dog != null) {
+            dog.stop(); // no extension with the full TTL may follow the re-expiry
+        }
         return keep(whole);
     }
 
