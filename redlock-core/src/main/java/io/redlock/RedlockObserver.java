@@ -1,11 +1,12 @@
 package io.redlock;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
- * Told what a {@link Redlock} does, for metrics: every acquisition call, every extension, every node failure. Called
- * on library threads: return quickly, do not block. Exceptions thrown here are logged and ignored. All methods
- * default to doing nothing.
+ * Told what a {@link Redlock} does, for metrics and tracing: every acquisition call (as it starts and as it ends),
+ * every hold of a kept-alive lease, every extension, every node failure. Called on library threads: return quickly,
+ * do not block. Exceptions thrown here are logged and ignored. All methods default to doing nothing.
  */
 public interface RedlockObserver {
 
@@ -20,6 +21,51 @@ public interface RedlockObserver {
          * a majority because too many nodes were down, timed out or failed.
          */
         ERROR
+    }
+
+    /** One acquisition call in progress, as {@link #acquisitionStarted} began it. */
+    @FunctionalInterface
+    interface Acquisition {
+
+        /** Nothing to end: what {@link #acquisitionStarted} returns by default. */
+        Acquisition NONE = (result, failure) -> {
+        };
+
+        /**
+         * The call ended, exactly once, before {@link #acquisition} is told: {@code failure} is what the call threw,
+         * if it threw.
+         */
+        void ended(AcquireResult result, Optional<Throwable> failure);
+    }
+
+    /** One hold of a kept-alive lease in progress, as {@link #holdStarted} began it. */
+    @FunctionalInterface
+    interface Hold {
+
+        /** Nothing to end: what {@link #holdStarted} returns by default. */
+        Hold NONE = lost -> {
+        };
+
+        /** The hold ended, exactly once: released by its holder, or {@code lost} for that reason. */
+        void ended(Optional<LossReason> lost);
+    }
+
+    /**
+     * An acquisition call of {@code resource} starts: called on the caller's thread before its first round, so a
+     * tracer finds the caller's span there. The returned {@link Acquisition} is ended when the call ends.
+     */
+    default Acquisition acquisitionStarted(String resource) {
+        return Acquisition.NONE;
+    }
+
+    /**
+     * A lease starts being kept alive — by {@code withLock}, a {@link RedlockLock}, {@code @Locked},
+     * {@code ReactiveRedlock.withLock} — on the thread that starts its watchdog (the caller's, except after an
+     * asynchronous acquisition). The returned {@link Hold} is ended when the lease is released or lost. Bare leases of
+     * {@code tryAcquire}/{@code acquire}, which nothing keeps alive, have no hold.
+     */
+    default Hold holdStarted(Lease lease) {
+        return Hold.NONE;
     }
 
     /** An acquisition call (all its rounds) ended after {@code took}. */

@@ -99,6 +99,23 @@ class CloseIT {
     }
 
     @Test
+    void aThreadThatHoldsALockClosesTheRedlockCleanly(RedisNodes nodes) {
+        Set<Thread> before = libraryThreads();
+        Redlock redlock = redlockOn(nodes).build();
+        RedlockLock lock = redlock.lock("closed-by-holder", OPTIONS);
+        lock.lock(); // as a try-with-resources block that throws before its unlock would leave it
+        ItSupport.awaitOnEveryNode(nodes, "closed-by-holder");
+
+        redlock.close(); // the closer is the holder: it knows, and its own close must not be cut short
+
+        assertThat(Thread.interrupted()).as("the closing thread left interrupted").isFalse();
+        assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("closed-by-holder")).isNull());
+        assertThat(libraryThreads()).as("library threads after close()").isSubsetOf(before);
+        assertThatThrownBy(lock::unlock).isInstanceOfSatisfying(LeaseLostException.class,
+                e -> assertThat(e.reason()).isEqualTo(LossReason.CLOSED));
+    }
+
+    @Test
     void aClosedRedlockRefusesNewWorkClearly(RedisNodes nodes) {
         Redlock redlock = redlockOn(nodes).build();
         redlock.close();

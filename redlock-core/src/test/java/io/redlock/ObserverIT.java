@@ -9,10 +9,15 @@ import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** RedlockObserver sees every acquisition, extension and node failure; activeLeases counts kept-alive leases. */
+/**
+ * RedlockObserver sees every acquisition (its start and its end), hold, extension and node failure; activeLeases counts
+ * kept-alive leases.
+ */
 @WithRedisNodes(5)
 class ObserverIT {
 
@@ -117,6 +122,95 @@ class ObserverIT {
             lock.lock();
             assertThat(redlock.activeLeases()).isEqualTo(1);
             lock.unlock();
+            assertThat(redlock.activeLeases()).isZero();
+        }
+    }
+
+    @Test
+    void anAcquisitionScopeStartsOnTheCallersThreadAndEndsOnceWithTheResult(RedisNodes nodes) {
+        List<String> scopes = new CopyOnWriteArrayList<>();
+        RedlockObserver scoping = new RedlockObserver() {
+            @Override
+            public Acquisition acquisitionStarted(String resource) {
+                scopes.add("start " + resource + " on " + Thread.currentThread().getName());
+                return (result, failure) -> scopes.add("end " + resource + " " + result + " "
+                        + failure.map(f -> f.getClass().getSimpleName()).orElse("-"));
+            }
+
+            @Override
+            public void acquisition(String resource, AcquireResult result, Duration took) {
+                scopes.add("told " + resource);
+            }
+        };
+        String caller = Thread.currentThread().getName();
+        try (Redlock redlock = redlockOn(nodes).observer(scoping).build();
+                Redlock other = redlockOn(nodes).build()) {
+            redlock.tryAcquire("scoped", Duration.ofSeconds(5)).orElseThrow().release();
+            other.tryAcquire("taken", Duration.ofSeconds(5)).orElseThrow();
+            assertThat(redlock.tryAcquire("taken", Duration.ofSeconds(5))).isEmpty();
+            assertThat(scopes).containsExactly("start scoped on " + caller, "end scoped ACQUIRED -", "told scoped",
+                    "start taken on " + caller, "end taken BUSY -", "told taken");
+            scopes.clear();
+            CompletableFuture<Optional<Lease>> waiting = redlock.acquireAsync("taken", Duration.ofSeconds(5),
+                    Duration.ofSeconds(30)).toCompletableFuture();
+            redlock.close(); // the waiting call fails
+            await().atMost(Duration.ofSeconds(5)).until(waiting::isDone);
+            assertThat(scopes).containsExactly("start taken on " + caller,
+                    "end taken ERROR RedlockClosedException", "told taken");
+        }
+    }
+
+    @Test
+    void aHoldScopeEndsOnceReleasedOrLostAndBareLeasesHaveNone(RedisNodes nodes) throws InterruptedException {
+        List<String> holds = new CopyOnWriteArrayList<>();
+        RedlockObserver scoping = new RedlockObserver() {
+            @Override
+            public Hold holdStarted(Lease lease) {
+                holds.add("hold " + lease.resource());
+                return lost -> holds.add("end " + lease.resource() + " " + lost.map(Enum::name).orElse("released"));
+            }
+        };
+        try (Redlock redlock = redlockOn(nodes).observer(scoping).build()) {
+            redlock.tryAcquire("bare", Duration.ofSeconds(5)).orElseThrow().release();
+            redlock.withLock("worked", LockOptions.builder().ttl(Duration.ofSeconds(5)).build(), lease -> null);
+            assertThat(holds).containsExactly("hold worked", "end worked released");
+            holds.clear();
+
+            // taken by a thread of its own (that ends): the loss interrupts the holder
+            RedlockLock lock = redlock.lock("refused", LockOptions.builder().ttl(Duration.ofSeconds(1)).build());
+            Thread holder = new Thread(lock::lock);
+            holder.start();
+            holder.join();
+            nodes.forEach(node -> node.redis(r -> r.del("refused")));
+            await().atMost(Duration.ofSeconds(10)).until(() -> holds.contains("end refused EXTENSION_REFUSED"));
+            assertThat(holds).containsExactly("hold refused", "end refused EXTENSION_REFUSED");
+            holds.clear();
+
+            redlock.lock("open").lock();
+            redlock.close();
+            assertThat(holds).containsExactly("hold open", "end open CLOSED");
+        }
+    }
+
+    @Test
+    void anObserverFailingToStartOrEndAScopeDoesNotBreakTheLock(RedisNodes nodes) {
+        RedlockObserver broken = new RedlockObserver() {
+            @Override
+            public Acquisition acquisitionStarted(String resource) {
+                throw new IllegalStateException("tracing bug");
+            }
+
+            @Override
+            public Hold holdStarted(Lease lease) {
+                return lost -> {
+                    throw new IllegalStateException("tracing bug");
+                };
+            }
+        };
+        try (Redlock redlock = redlockOn(nodes).observer(broken).build()) {
+            boolean valid = redlock.withLock("still-works", LockOptions.builder().ttl(Duration.ofSeconds(5)).build(),
+                    lease -> lease.isValid());
+            assertThat(valid).isTrue();
             assertThat(redlock.activeLeases()).isZero();
         }
     }

@@ -68,8 +68,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     /**
      * Starts one acquire call: rounds until one succeeds or {@code maxWait} is spent ({@code ZERO}: one round). The
-     * call's stage is in {@code acquiring} until it completes. The observer hears how the call ended before the caller
-     * does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
+     * call's stage is in {@code acquiring} until it completes. The observers hear that it starts, and how it ended
+     * before the caller does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
      * released.
      */
     static Acquiring start(Engine engine, String resource, Keys keys, Duration ttl, Duration maxWait,
@@ -78,6 +78,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
         Ticker ticker = engine.nodes().ticker();
         acquiring.add(result); // before the first round: close() ends it
+        RedlockObserver.Acquisition observed = engine.events().acquisitionStarted(resource);
         long started = ticker.read();
         AcquireLoop loop = new AcquireLoop(engine, resource, keys, ttl.toMillis(),
                 Deadline.after(ticker, maxWait), ended);
@@ -90,6 +91,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         ended.whenComplete((lease, failure) -> {
             RedlockObserver.AcquireResult outcome = loop.outcome(lease, failure);
             result.ended(outcome);
+            observed.ended(outcome, Optional.ofNullable(failure));
             engine.events().observe(o -> o.acquisition(resource, outcome, Duration.ofNanos(ticker.read() - started)));
             if (failure != null) {
                 result.completeExceptionally(failure);

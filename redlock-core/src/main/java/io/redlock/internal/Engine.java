@@ -16,6 +16,7 @@ import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -57,8 +58,8 @@ public final class Engine implements AutoCloseable, LeaseOps {
     /** Deletes, queue leaves and rounds in flight that close() lets finish. */
     private final PendingWork pending = new PendingWork();
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** Leases a watchdog keeps alive: closing the engine ends them. */
-    private final Set<RedlockLease> keptAlive = ConcurrentHashMap.newKeySet();
+    /** Leases a watchdog keeps alive, with the observers' scope of their hold: closing the engine ends them. */
+    private final Map<RedlockLease, RedlockObserver.Hold> keptAlive = new ConcurrentHashMap<>();
     private ReleaseNotifier releaseNotifier;
 
     public Engine(RedlockConfig config, Seams seams) {
@@ -170,13 +171,18 @@ public final class Engine implements AutoCloseable, LeaseOps {
         return keptAlive.size();
     }
 
-    /** A watchdog started, or stopped, keeping {@code lease} alive. */
-    void keptAlive(RedlockLease lease, boolean alive) {
-        if (alive) {
-            keptAlive.add(lease);
-        } else {
-            keptAlive.remove(lease);
-        }
+    /** A watchdog starts keeping {@code lease} alive: the observers hear that its hold starts. */
+    void keptAlive(RedlockLease lease) {
+        keptAlive.put(lease, events.holdStarted(lease));
+    }
+
+    /**
+     * A watchdog stopped keeping {@code lease} alive: returns the observers' scope of its hold, for the watchdog to end
+     * once it knows whether the lease was lost.
+     */
+    RedlockObserver.Hold noLongerKeptAlive(RedlockLease lease) {
+        RedlockObserver.Hold hold = keptAlive.remove(lease);
+        return hold == null ? RedlockObserver.Hold.NONE : hold;
     }
 
     /** A lease was just granted: watch it if a global listener wants to hear about its loss. */
@@ -294,10 +300,10 @@ public final class Engine implements AutoCloseable, LeaseOps {
         for (CompletableFuture<?> waiting : acquiring) {
             waiting.completeExceptionally(closedException());
         }
-        for (RedlockLease lease : List.copyOf(keptAlive)) {
+        for (RedlockLease lease : List.copyOf(keptAlive.keySet())) {
             Watchdog dog = lease.watchdog();
             if (dog != null) {
-                dog.lose(LossReason.CLOSED);
+                dog.loseOnClose(Thread.currentThread());
             }
             lease.releaseAsync();
         }

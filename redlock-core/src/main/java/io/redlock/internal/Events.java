@@ -1,20 +1,23 @@
 package io.redlock.internal;
 
+import io.redlock.Lease;
 import io.redlock.LeaseListener;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockObserver;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the engine tells the outside: the {@link RedlockObserver}s (acquisitions, extensions, node failures), the
+ * What the engine tells the outside: the {@link RedlockObserver}s (acquisitions, holds, extensions, node failures), the
  * global {@link LeaseListener}s (losses), configured or added later, and the log of nodes entering and leaving a passing state
  * ({@link NodeStates}). A listener or observer that throws is logged and never disturbs the caller. Runs on whatever
  * thread reports the event: a Lettuce I/O thread, the scheduler, or a caller.
@@ -50,9 +53,59 @@ final class Events {
             try {
                 event.accept(observer);
             } catch (RuntimeException e) {
-                log.warn("a RedlockObserver failed: {}", e.toString(), e);
+                failed(e);
             }
         }
+    }
+
+    /** Every observer's scope of an acquisition call of {@code resource} that starts now, as one. */
+    RedlockObserver.Acquisition acquisitionStarted(String resource) {
+        List<RedlockObserver.Acquisition> started = started(o -> o.acquisitionStarted(resource),
+                RedlockObserver.Acquisition.NONE);
+        if (started.isEmpty()) {
+            return RedlockObserver.Acquisition.NONE;
+        }
+        return (result, failure) -> started.forEach(scope -> safely(() -> scope.ended(result, failure)));
+    }
+
+    /** Every observer's scope of the hold of {@code lease}, kept alive from now on, as one. */
+    RedlockObserver.Hold holdStarted(Lease lease) {
+        List<RedlockObserver.Hold> started = started(o -> o.holdStarted(lease), RedlockObserver.Hold.NONE);
+        if (started.isEmpty()) {
+            return RedlockObserver.Hold.NONE;
+        }
+        return lost -> started.forEach(scope -> safely(() -> scope.ended(lost)));
+    }
+
+    /** What each observer returned on a start, but the ones with nothing to end (no allocation if none). */
+    private <S> List<S> started(Function<RedlockObserver, S> start, S none) {
+        List<S> started = List.of();
+        for (RedlockObserver observer : observers) {
+            try {
+                S scope = start.apply(observer);
+                if (scope != null && scope != none) {
+                    if (started.isEmpty()) {
+                        started = new ArrayList<>(1);
+                    }
+                    started.add(scope);
+                }
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+        return started;
+    }
+
+    private static void safely(Runnable end) {
+        try {
+            end.run();
+        } catch (RuntimeException e) {
+            failed(e);
+        }
+    }
+
+    private static void failed(RuntimeException e) {
+        log.warn("a RedlockObserver failed: {}", e.toString(), e);
     }
 
     /** A node failed or timed out in a round. */

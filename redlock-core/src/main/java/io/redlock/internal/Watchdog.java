@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.LossReason;
+import io.redlock.RedlockObserver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -84,7 +85,7 @@ final class Watchdog {
                 return;
             }
             autoExtend = true;
-            engine.keptAlive(lease, true);
+            engine.keptAlive(lease);
             ttl = extensionTtl;
             extendWhenRemainingNanos = extendWhenRemaining.toNanos();
             holdUntil = Deadline.after(engine.nodes().ticker(), maxHold);
@@ -116,20 +117,23 @@ final class Watchdog {
 
     /** No more extensions, no loss: the lease is being released. */
     void stop() {
-        List<TimerWheel.Timer> timers;
+        Ending ending;
         synchronized (this) {
-            timers = end();
+            ending = end();
         }
-        timers.forEach(TimerWheel.Timer::cancel);
+        ending.timers().forEach(TimerWheel.Timer::cancel);
+        ending.hold().ended(lease.lossReason());
     }
 
-    /** Caller holds the monitor. Stops for good: the lease leaves the kept-alive ones; returns the timers to cancel. */
-    private List<TimerWheel.Timer> end() {
-        if (!stopped && autoExtend) {
-            engine.keptAlive(lease, false);
-        }
+    /** What stopping leaves to do outside the monitor: the timers to cancel, the hold to end. */
+    private record Ending(List<TimerWheel.Timer> timers, RedlockObserver.Hold hold) {
+    }
+
+    /** Caller holds the monitor. Stops for good: the lease leaves the kept-alive ones. */
+    private Ending end() {
+        RedlockObserver.Hold hold = !stopped && autoExtend ? engine.noLongerKeptAlive(lease) : RedlockObserver.Hold.NONE;
         stopped = true;
-        return Stream.of(extendTask, expiryTask, maxHoldTask).filter(Objects::nonNull).toList();
+        return new Ending(Stream.of(extendTask, expiryTask, maxHoldTask).filter(Objects::nonNull).toList(), hold);
     }
 
     /** Caller holds the monitor. The next extension round, as {@link ExtensionPacing#nextRound} says. */
@@ -237,19 +241,36 @@ final class Watchdog {
      * still working under this lease). No effect once stopped or lost.
      */
     void lose(LossReason reason) {
-        List<TimerWheel.Timer> timers;
+        lose(reason, null);
+    }
+
+    /**
+     * {@link #lose(LossReason)}, but {@code closer} — the thread closing the Redlock, which knows — is not interrupted
+     * if it holds the lease: its own close must not be cut short.
+     */
+    void loseOnClose(Thread closer) {
+        lose(LossReason.CLOSED, closer);
+    }
+
+    private void lose(LossReason reason, Thread spared) {
+        Ending ending;
+        boolean lost;
         synchronized (this) {
             if (stopped) {
                 return;
             }
-            timers = end();
-            if (!lease.markLost(reason)) {
-                return;
+            ending = end();
+            lost = lease.markLost(reason);
+            if (lost) {
+                declared = true;
+                told = new CompletableFuture<>();
             }
-            declared = true;
-            told = new CompletableFuture<>();
         }
-        timers.forEach(TimerWheel.Timer::cancel);
+        ending.timers().forEach(TimerWheel.Timer::cancel);
+        ending.hold().ended(lease.lossReason()); // not lost here: released (or lost) meanwhile
+        if (!lost) {
+            return;
+        }
         try {
             if (reason == LossReason.CLOSED) {
                 log.info("lost the lock on '{}': {}", lease.resource(), reason.description());
@@ -262,11 +283,11 @@ final class Watchdog {
             toldAll();
         }
         synchronized (this) {
-            if (worker != null) {
+            if (worker != null && worker != spared) {
                 worker.interrupt();
-                worker = null;
                 interruptedWorker = true;
             }
+            worker = null;
         }
     }
 

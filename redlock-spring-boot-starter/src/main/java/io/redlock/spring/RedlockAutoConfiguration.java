@@ -48,17 +48,6 @@ public class RedlockAutoConfiguration {
     public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockObserver> observers,
             ObjectProvider<LeaseListener> listeners, ObjectProvider<RedlockBuilderCustomizer> customizers) {
         Redlock.Builder builder = RedlockPropertiesMapper.builder(properties);
-        // the metrics reach every Redlock bean, this one or the application's, in RedlockMetricsAutoConfiguration
-        List<RedlockObserver> allObservers = observers.orderedStream().filter(o -> !(o instanceof RedlockMetrics))
-                .toList();
-        if (!allObservers.isEmpty()) {
-            builder.observer(allObservers.size() == 1 ? allObservers.get(0) : new CompositeRedlockObserver(allObservers));
-        }
-        List<LeaseListener> allListeners = listeners.orderedStream().filter(l -> !(l instanceof RedlockMetrics))
-                .toList();
-        if (!allListeners.isEmpty()) {
-            builder.leaseListener(allListeners.size() == 1 ? allListeners.get(0) : new CompositeLeaseListener(allListeners));
-        }
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         RedlockPropertiesMapper.Mode mode = RedlockPropertiesMapper.mode(properties);
         RedlockConfig config;
@@ -76,7 +65,12 @@ public class RedlockAutoConfiguration {
                 config.nodes().size(), names(config.nodes()), config.quorum(),
                 print(config.defaultTtl()), print(config.nodeTimeout()),
                 config.fencing() ? "on" : "off");
-        return Redlock.create(config);
+        Redlock redlock = Redlock.create(config);
+        // the starter's own observers (metrics, observations) reach every Redlock bean, this one or the
+        // application's, through StarterObservers
+        observers.orderedStream().filter(o -> !StarterObservers.isStarters(o)).forEach(redlock::addObserver);
+        listeners.orderedStream().filter(l -> !StarterObservers.isStarters(l)).forEach(redlock::addLeaseListener);
+        return redlock;
     }
 
     /** Without nodes and without a Redlock of the application's: the one INFO line. */

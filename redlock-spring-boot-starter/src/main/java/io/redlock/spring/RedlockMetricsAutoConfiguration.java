@@ -17,9 +17,14 @@ import org.springframework.context.annotation.Bean;
  * own alike — and the active-leases gauge is bound to the Redlock bean.
  */
 @AutoConfiguration(before = RedlockAutoConfiguration.class, afterName = {
+        // Spring Boot 3
         "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
         "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
-        "org.springframework.boot.actuate.autoconfigure.metrics.export.simple.SimpleMetricsExportAutoConfiguration"})
+        "org.springframework.boot.actuate.autoconfigure.metrics.export.simple.SimpleMetricsExportAutoConfiguration",
+        // Spring Boot 4
+        "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
 @ConditionalOnClass({MeterRegistry.class, Redlock.class})
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnProperty(prefix = "redlock", name = "enabled", havingValue = "true", matchIfMissing = true)
@@ -39,10 +44,7 @@ public class RedlockMetricsAutoConfiguration {
     public SmartInitializingSingleton redlockMetricsBinding(ObjectProvider<RedlockMetrics> metrics,
             ObjectProvider<Redlock> redlocks) {
         return () -> metrics.ifAvailable(m -> {
-            redlocks.orderedStream().forEach(redlock -> {
-                redlock.addObserver(m);
-                redlock.addLeaseListener(m);
-            });
+            StarterObservers.observeEvery(m, redlocks);
             redlocks.ifUnique(m::bindActiveLeases);
         });
     }

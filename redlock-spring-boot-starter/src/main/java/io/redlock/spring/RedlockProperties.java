@@ -56,6 +56,9 @@ public class RedlockProperties {
     /** Whether waiting acquisitions retry as soon as the holder releases (pub/sub), not only after their delay. */
     private boolean wakeOnRelease = true;
 
+    /** Micrometer Observations of acquisitions and holds (tracing). */
+    private final Observations observations = new Observations();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -142,6 +145,10 @@ public class RedlockProperties {
 
     public void setWakeOnRelease(boolean wakeOnRelease) {
         this.wakeOnRelease = wakeOnRelease;
+    }
+
+    public Observations getObservations() {
+        return observations;
     }
 
     /** Single-instance mode. */
@@ -306,6 +313,24 @@ public class RedlockProperties {
 
         public void setCounterTtl(Duration counterTtl) {
             this.counterTtl = counterTtl;
+        }
+    }
+
+    /** Micrometer Observations ({@code redlock.acquisition}, {@code redlock.hold}). */
+    public static class Observations {
+
+        /**
+         * Whether the resource is a high-cardinality key value of each observation (redlock.resource): seen by
+         * tracing, never a metric tag. Off, as resource names may be sensitive.
+         */
+        private boolean includeResource;
+
+        public boolean isIncludeResource() {
+            return includeResource;
+        }
+
+        public void setIncludeResource(boolean includeResource) {
+            this.includeResource = includeResource;
         }
     }
 }

@@ -5,21 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.redlock.Lease;
-import io.redlock.LeaseListener;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
-import io.redlock.RedlockConfig;
 import io.redlock.RedlockObserver;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 
-/** Metrics only with a MeterRegistry, composed with the application's observers and lease listeners. */
+/** Metrics only with a MeterRegistry, next to the application's observers. */
 class MetricsAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = runner();
@@ -39,24 +39,17 @@ class MetricsAutoConfigurationTest {
     }
 
     @Test
-    void userObserversAreTheRedlocksAndTheMetricsObserveItToo() {
+    void everyObserverOfTheApplicationHearsTheRedlockAndTheMetricsToo() {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1").withUserConfiguration(Observers.class)
                 .run(context -> {
-                    RedlockConfig config = context.getBean(Redlock.class).config();
-                    assertThat(config.observer()).containsSame(context.getBean("userObserver", RedlockObserver.class));
-                    assertThat(config.leaseListener()).containsSame(context.getBean("userListener", LeaseListener.class));
-                    // the user's observer throws: the metrics still hear the acquisition
+                    // the first observer throws: the second and the metrics still hear the acquisition
                     assertThat(context.getBean(Redlock.class).tryAcquire("r")).isEmpty();
+                    assertThat(context.getBean(Observers.class).heard).containsExactly("r ERROR");
                     assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire").tag("result", "error")
                             .timer().count()).isEqualTo(1);
+                    assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
+                            .isEmpty();
                 });
-        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1")
-                .withBean("only", RedlockObserver.class, () -> new RedlockObserver() { })
-                .withBean("other", RedlockObserver.class, () -> new RedlockObserver() { })
-                .run(context -> assertThat(((CompositeRedlockObserver) context.getBean(Redlock.class).config()
-                        .observer().orElseThrow()).observers()).containsExactlyInAnyOrder(
-                                context.getBean("only", RedlockObserver.class),
-                                context.getBean("other", RedlockObserver.class)));
     }
 
     @Test
@@ -86,13 +79,17 @@ class MetricsAutoConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
     static class Observers {
+
+        final List<String> heard = new CopyOnWriteArrayList<>();
+
         @Bean
         MeterRegistry meterRegistry() {
             return new SimpleMeterRegistry();
         }
 
         @Bean
-        RedlockObserver userObserver() {
+        @Order(1)
+        RedlockObserver brokenObserver() {
             return new RedlockObserver() {
                 @Override
                 public void acquisition(String resource, AcquireResult result, Duration took) {
@@ -102,8 +99,14 @@ class MetricsAutoConfigurationTest {
         }
 
         @Bean
-        LeaseListener userListener() {
-            return (Lease lease, LossReason reason) -> { };
+        @Order(2)
+        RedlockObserver listeningObserver() {
+            return new RedlockObserver() {
+                @Override
+                public void acquisition(String resource, AcquireResult result, Duration took) {
+                    heard.add(resource + " " + result);
+                }
+            };
         }
     }
 }

@@ -1,0 +1,35 @@
+package io.redlock.spring.observation;
+
+import io.micrometer.common.KeyValues;
+
+/**
+ * The {@value #NAME} observation of an acquisition call (all its rounds): contextual name {@code redlock acquire},
+ * low-cardinality key {@value #RESULT} ({@code acquired}, {@code busy} or {@code error}) once the call ended.
+ */
+public class RedlockAcquisitionObservationConvention extends RedlockObservationConvention<RedlockAcquisitionContext> {
+
+    /** The observation's name, and so the name of the timer it records. */
+    public static final String NAME = "redlock.acquisition";
+    /** How the call ended. */
+    public static final String RESULT = "redlock.result";
+
+    /** With the resource as a high-cardinality key value if {@code includeResource}. */
+    public RedlockAcquisitionObservationConvention(boolean includeResource) {
+        super(RedlockAcquisitionContext.class, includeResource);
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public String getContextualName(RedlockAcquisitionContext context) {
+        return "redlock acquire";
+    }
+
+    @Override
+    public KeyValues getLowCardinalityKeyValues(RedlockAcquisitionContext context) {
+        return context.getResult().map(result -> KeyValues.of(RESULT, value(result))).orElse(KeyValues.empty());
+    }
+}
