@@ -24,10 +24,12 @@ import org.springframework.context.annotation.Conditional;
 /**
  * A {@link Redlock} from the {@code redlock.*} properties ({@link RedlockProperties}) and a {@link RedlockTemplate};
  * each backs off when the application defines its own. Every {@link RedlockObserver} and {@link LeaseListener} bean
- * (the metrics among them) is told about the Redlock's events; {@link RedlockBuilderCustomizer} beans adjust the
- * builder. Turned off by {@code redlock.enabled=false}. Without a property that names the nodes it backs off with one
- * INFO line saying what to set, so an application (or a {@code @SpringBootTest} slice) with the starter on its class
- * path but no Redis still starts; {@code @Locked} methods then fail when called.
+ * of the application is told about the Redlock's events (the starter's metrics and observations observe every
+ * Redlock bean themselves); {@link RedlockBuilderCustomizer} beans adjust the builder; {@link RedlockConnectionDetails}
+ * beans (a Testcontainers service connection) give the nodes instead of the properties. Turned off by
+ * {@code redlock.enabled=false}. Without a property that names the nodes (or such a bean) it backs off with one INFO
+ * line saying what to set, so an application (or a {@code @SpringBootTest} slice) with the starter on its class path
+ * but no Redis still starts; {@code @Locked} methods then fail when called.
  */
 @AutoConfiguration
 @ConditionalOnClass(Redlock.class)
@@ -45,11 +47,14 @@ public class RedlockAutoConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     @Conditional(RedlockNodesConfigured.class)
-    public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockObserver> observers,
-            ObjectProvider<LeaseListener> listeners, ObjectProvider<RedlockBuilderCustomizer> customizers) {
-        Redlock.Builder builder = RedlockPropertiesMapper.builder(properties);
+    public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockConnectionDetails> connections,
+            ObjectProvider<RedlockObserver> observers, ObjectProvider<LeaseListener> listeners,
+            ObjectProvider<RedlockBuilderCustomizer> customizers) {
+        List<String> connectionNodes = connections.orderedStream().flatMap(c -> c.nodes().stream()).toList();
+        Redlock.Builder builder = RedlockPropertiesMapper.builder(properties, connectionNodes);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-        RedlockPropertiesMapper.Mode mode = RedlockPropertiesMapper.mode(properties);
+        RedlockPropertiesMapper.Mode mode = connectionNodes.isEmpty() ? RedlockPropertiesMapper.mode(properties)
+                : RedlockPropertiesMapper.Mode.NODES;
         RedlockConfig config;
         try {
             config = builder.config();

@@ -11,7 +11,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 /**
  * Matches when a property that selects the Redis nodes is set ({@code redlock.nodes}, {@code redlock.single.address},
  * {@code redlock.sentinel.master-name} or {@code .addresses}), even to a bad value, which then fails startup naming
- * it. With none of them the starter backs off: no {@code Redlock} bean, one INFO line ({@link Missing}).
+ * it, or a {@link RedlockConnectionDetails} bean exists. With none of them the starter backs off: no {@code Redlock}
+ * bean, one INFO line ({@link Missing}).
  */
 final class RedlockNodesConfigured extends SpringBootCondition {
 
@@ -22,6 +23,10 @@ final class RedlockNodesConfigured extends SpringBootCondition {
 
     @Override
     public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+        if (context.getBeanFactory() != null && context.getBeanFactory()
+                .getBeanNamesForType(RedlockConnectionDetails.class, true, false).length > 0) {
+            return ConditionOutcome.match("a RedlockConnectionDetails bean gives the nodes");
+        }
         Binder binder = Binder.get(context.getEnvironment());
         for (String name : SELECTORS) {
             if (binder.bind(name, Bindable.listOf(String.class)).isBound()) {

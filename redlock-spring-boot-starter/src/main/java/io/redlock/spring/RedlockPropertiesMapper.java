@@ -90,7 +90,17 @@ public final class RedlockPropertiesMapper {
      * @throws RedlockPropertiesException naming the property at fault
      */
     public static Redlock.Builder builder(RedlockProperties properties) {
-        Mode mode = mode(properties);
+        return builder(properties, List.of());
+    }
+
+    /**
+     * {@link #builder(RedlockProperties)}, but the nodes are {@code connectionNodes} (those of the
+     * {@link RedlockConnectionDetails} beans) when there are any, whatever mode the properties select.
+     *
+     * @throws RedlockPropertiesException naming the property at fault
+     */
+    static Redlock.Builder builder(RedlockProperties properties, List<String> connectionNodes) {
+        Mode mode = connectionNodes.isEmpty() ? mode(properties) : Mode.NODES;
         Redlock.Builder builder;
         try {
             builder = Redlock.builder()
@@ -110,7 +120,7 @@ public final class RedlockPropertiesMapper {
                 builder.fenceCounterTtl(fencing.getCounterTtl());
             }
             switch (mode) {
-                case NODES -> builder.nodes(properties.getNodes());
+                case NODES -> builder.nodes(connectionNodes.isEmpty() ? properties.getNodes() : connectionNodes);
                 case SINGLE -> builder.node(single(properties));
                 case SENTINEL -> builder.node(sentinelUri(properties));
                 default -> throw new IllegalStateException();
