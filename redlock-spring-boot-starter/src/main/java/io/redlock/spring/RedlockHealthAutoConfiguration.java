@@ -10,9 +10,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The {@code redlock} health indicator ({@link RedlockHealthIndicator}: PING on every node within the node timeout)
- * when Spring Boot Actuator is on the class path and a Redlock bean exists; {@code management.health.redlock.enabled=false}
- * turns it off.
+ * The {@code redlock} health indicator of Spring Boot 3 ({@link RedlockHealthIndicator}: PING on every node within
+ * the node timeout) when its Actuator is on the class path and a Redlock bean exists;
+ * {@code management.health.redlock.enabled=false} turns it off. {@link RedlockBoot4HealthAutoConfiguration} is the same
+ * for Spring Boot 4.
  */
 @AutoConfiguration(after = RedlockAutoConfiguration.class,
         beforeName = "org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration")

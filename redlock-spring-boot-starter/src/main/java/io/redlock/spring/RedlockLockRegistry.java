@@ -3,6 +3,7 @@ package io.redlock.spring;
 import io.redlock.LockOptions;
 import io.redlock.Redlock;
 import io.redlock.RedlockLock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +16,9 @@ import org.springframework.integration.support.locks.RenewableLockRegistry;
  * ({@code prefix + key}; one instance per key, reentrant per thread, kept alive by the watchdog while held, its
  * holder interrupted when the lease is lost), so {@code LockRegistryLeaderInitiator} elects a leader over the
  * quorum and aggregators lock their groups. {@link #renewLock} extends the current thread's lease at once;
- * {@link #expireUnusedOlderThan} forgets locks not held and not obtained for that long.
+ * {@link #expireUnusedOlderThan} forgets locks not held and not obtained for that long. Compiled against Spring
+ * Integration 6.5 and tested on 7.0 too, where it is a {@code LockRegistry<Lock>}: its locks are
+ * {@link RedlockLock}s, not Spring Integration 7's {@code DistributedLock} (a TTL per acquisition), whose type 6.5 lacks.
  *
  * <pre>{@code
  * @Bean
@@ -66,13 +69,22 @@ public class RedlockLockRegistry implements ExpirableLockRegistry, RenewableLock
      */
     @Override
     public void renewLock(Object lockKey) {
+        renewLock(lockKey, options.ttl().orElse(redlock.config().defaultTtl()));
+    }
+
+    /**
+     * Extends the current thread's lease of {@code lockKey} by {@code ttl} now (Spring Integration 7's renewal; the
+     * watchdog goes on extending by the TTL of the options).
+     *
+     * @throws IllegalStateException if this thread does not hold the lock, or the extension was not confirmed
+     */
+    public void renewLock(Object lockKey, Duration ttl) {
         String resource = prefix + key(lockKey);
         Entry entry = locks.get(resource);
         if (entry == null || !entry.lock().isHeldByCurrentThread()) {
             throw new IllegalStateException("the lock of '" + resource + "' is not held by this thread");
         }
-        boolean extended = entry.lock().currentLease()
-                .map(lease -> lease.extend(options.ttl().orElse(redlock.config().defaultTtl()))).orElse(false);
+        boolean extended = entry.lock().currentLease().map(lease -> lease.extend(ttl)).orElse(false);
         if (!extended) {
             throw new IllegalStateException("the lock of '" + resource + "' could not be renewed: it was lost");
         }

@@ -16,9 +16,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.actuate.health.Health;
-import org.springframework.boot.actuate.health.HealthIndicator;
-import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -40,30 +37,29 @@ class HealthIT {
     void upWithAMajorityThenDownWhenThreeOfFiveNodesAreKilled(RedisNodes nodes, CapturedOutput output) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("health", new Sections(),
                 "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
-            HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
-            Health up = indicator.health();
-            assertThat(up.getStatus()).isEqualTo(Status.UP);
-            assertThat(up.getDetails()).containsEntry("quorum", 3).containsEntry("answered", 5)
+            BootLine.Checked up = BootLine.health(app);
+            assertThat(up.up()).isTrue();
+            assertThat(up.details()).containsEntry("quorum", 3).containsEntry("answered", 5)
                     .containsEntry("nodeTimeout", "400ms");
-            Map<String, Object> perNode = map(up.getDetails().get("nodes"));
+            Map<String, Object> perNode = map(up.details().get("nodes"));
             assertThat(perNode).hasSize(5).containsKey(nodes.node(0).address());
             Map<String, Object> first = map(perNode.get(nodes.node(0).address()));
             assertThat(first.get("answered")).isEqualTo(true);
             assertThat(first.get("latencyMs")).isInstanceOfSatisfying(BigDecimal.class,
                     latency -> assertThat(latency).isBetween(BigDecimal.ZERO, new BigDecimal("400")));
-            assertThat(up.toString()).doesNotContain(PASSWORD);
+            assertThat(up.text()).doesNotContain(PASSWORD);
 
             nodes.node(0).kill();
             nodes.node(1).kill();
-            assertThat(indicator.health().getStatus()).as("3 of 5 still answer").isEqualTo(Status.UP);
+            assertThat(BootLine.health(app).up()).as("3 of 5 still answer").isTrue();
             nodes.node(2).kill();
-            await().atMost(Duration.ofSeconds(15)).until(() -> indicator.health().getStatus().equals(Status.DOWN));
-            Health down = indicator.health();
-            assertThat(down.getDetails()).containsEntry("answered", 2);
-            Map<String, Object> killed = map(map(down.getDetails().get("nodes")).get(nodes.node(2).address()));
+            await().atMost(Duration.ofSeconds(15)).until(() -> !BootLine.health(app).up());
+            BootLine.Checked down = BootLine.health(app);
+            assertThat(down.details()).containsEntry("answered", 2);
+            Map<String, Object> killed = map(map(down.details().get("nodes")).get(nodes.node(2).address()));
             assertThat(killed.get("answered")).isEqualTo(false);
             assertThat(killed.get("error")).asString().isNotBlank();
-            assertThat(down.toString()).doesNotContain(PASSWORD);
+            assertThat(down.text()).doesNotContain(PASSWORD);
 
             // an acquisition that loses the quorum to dead nodes is an error, not busy; node errors tagged host:port
             MeterRegistry registry = app.getBean(MeterRegistry.class);
@@ -86,34 +82,33 @@ class HealthIT {
     void aStalledNodeIsReportedWithinTheNodeTimeoutAndTheMajorityDecides(RedisNodes nodes) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("stalled", new Sections(),
                 "redlock.nodes=" + String.join(",", nodes.uris()), NODE_TIMEOUT_PROPERTY)) {
-            HealthIndicator indicator = app.getBean("redlockHealthIndicator", HealthIndicator.class);
-            assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+            assertThat(BootLine.health(app).up()).isTrue();
             try {
                 nodes.node(0).pause();
                 long start = System.nanoTime();
-                Health oneStalled = indicator.health();
+                BootLine.Checked oneStalled = BootLine.health(app);
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
                 assertThat(took).as("waited one node timeout for the stalled node, not longer")
                         .isGreaterThanOrEqualTo(NODE_TIMEOUT).isLessThan(NODE_TIMEOUT.multipliedBy(3));
-                assertThat(oneStalled.getStatus()).as("2 of 3 answer").isEqualTo(Status.UP);
-                assertThat(oneStalled.getDetails()).containsEntry("answered", 2);
-                Map<String, Object> stalled = map(map(oneStalled.getDetails().get("nodes"))
+                assertThat(oneStalled.up()).as("2 of 3 answer").isTrue();
+                assertThat(oneStalled.details()).containsEntry("answered", 2);
+                Map<String, Object> stalled = map(map(oneStalled.details().get("nodes"))
                         .get(nodes.node(0).address()));
                 assertThat(stalled).containsEntry("answered", false)
                         .containsEntry("error", "no reply to PING within 400 ms");
 
                 nodes.node(1).pause();
                 start = System.nanoTime();
-                Health twoStalled = indicator.health();
+                BootLine.Checked twoStalled = BootLine.health(app);
                 took = Duration.ofNanos(System.nanoTime() - start);
-                assertThat(twoStalled.getStatus()).as("1 of 3 answers").isEqualTo(Status.DOWN);
-                assertThat(twoStalled.getDetails()).containsEntry("answered", 1);
+                assertThat(twoStalled.status()).as("1 of 3 answers").isEqualTo("DOWN");
+                assertThat(twoStalled.details()).containsEntry("answered", 1);
                 assertThat(took).isLessThan(NODE_TIMEOUT.multipliedBy(3));
             } finally {
                 nodes.node(0).resume();
                 nodes.node(1).resume();
             }
-            await().atMost(Duration.ofSeconds(15)).until(() -> indicator.health().getStatus().equals(Status.UP));
+            await().atMost(Duration.ofSeconds(15)).until(() -> BootLine.health(app).up());
         }
     }
 

@@ -40,11 +40,8 @@ class ObservationsIT {
     void anAcquisitionAndAHoldAreSpansUnderTheCallersSpan(RedisNodes nodes) {
         try (ConfigurableApplicationContext app = TracedApp.start("traced", nodesProperty(nodes))) {
             ObservationRegistry registry = app.getBean(ObservationRegistry.class);
-            Observation caller = Observation.start("caller", registry);
-            try (Observation.Scope scope = caller.openScope()) {
-                assertThat(app.getBean(Orders.class).report("traced")).isNotNull();
-            }
-            caller.stop();
+            Observation.createNotStarted("caller", registry)
+                    .observe(() -> assertThat(app.getBean(Orders.class).report("traced")).isNotNull());
             SimpleTracer tracer = app.getBean(SimpleTracer.class);
             String callerSpan = span(tracer, "caller").getSpanId();
             SimpleSpan acquire = span(tracer, "redlock acquire");

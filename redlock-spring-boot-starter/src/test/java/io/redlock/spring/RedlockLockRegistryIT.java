@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.Test;
 
-/** The registry's own contract: one lock per key, renewal by the holder only, unused locks forgotten, String keys. */
+/**
+ * The registry's own contract: one lock per key, renewal by the holder only (for the TTL, or one given), unused locks
+ * forgotten, String keys.
+ */
 @WithRedisNodes(3)
 class RedlockLockRegistryIT {
 
@@ -28,6 +31,8 @@ class RedlockLockRegistryIT {
             try {
                 registry.renewLock("orders");
                 assertThat(nodes.pttlOnAMajority("registry:orders")).isGreaterThan(4_000L);
+                registry.renewLock("orders", Duration.ofSeconds(20)); // Spring Integration 7's renewal with a TTL
+                assertThat(nodes.pttlOnAMajority("registry:orders")).isGreaterThan(15_000L);
                 registry.expireUnusedOlderThan(0);
                 assertThat(registry.obtain("orders")).as("held: kept").isSameAs(lock);
             } finally {

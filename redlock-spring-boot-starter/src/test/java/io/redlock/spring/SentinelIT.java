@@ -18,9 +18,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.actuate.health.Health;
-import org.springframework.boot.actuate.health.HealthIndicator;
-import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -48,8 +45,7 @@ class SentinelIT {
             long token = app.getBean(Orders.class).ship(new Order("s1"), "sentinel");
             assertThat(token).isPositive();
             assertThat(master.get("orders:s1:fence")).isEqualTo(Long.toString(token));
-            HealthIndicator health = app.getBean("redlockHealthIndicator", HealthIndicator.class);
-            assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+            assertThat(BootLine.health(app).up()).isTrue();
 
             // with the master gone, its errors and its health entry are under the master name, not host:port lists
             master.kill();
@@ -60,11 +56,11 @@ class SentinelIT {
                     .isNotEmpty().allSatisfy(counter -> assertThat(counter.count()).isPositive());
             assertThat(registry.find("redlock.node.errors").counters()).as("every node tag")
                     .allSatisfy(counter -> assertThat(counter.getId().getTag("node")).isEqualTo("mymaster"));
-            Health down = health.health();
-            assertThat(down.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(new ArrayList<Object>(((Map<?, ?>) down.getDetails().get("nodes")).keySet()))
+            BootLine.Checked down = BootLine.health(app);
+            assertThat(down.status()).isEqualTo("DOWN");
+            assertThat(new ArrayList<Object>(((Map<?, ?>) down.details().get("nodes")).keySet()))
                     .containsExactly("mymaster");
-            assertThat(down.toString()).doesNotContain(PASSWORD);
+            assertThat(down.text()).doesNotContain(PASSWORD);
         }
         assertThat(output.getAll().split(Pattern.quote(CAVEAT), -1)).as("the caveat, logged once").hasSize(2);
         assertThat(output).contains("Redlock: 1 node(s)").doesNotContain(PASSWORD);

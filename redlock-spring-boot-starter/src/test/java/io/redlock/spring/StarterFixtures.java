@@ -33,7 +33,7 @@ final class StarterFixtures {
     static ApplicationContextRunner runner() {
         return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedlockAutoConfiguration.class,
                 RedlockLockedAutoConfiguration.class, RedlockMetricsAutoConfiguration.class,
-                RedlockHealthAutoConfiguration.class, RedlockShedLockAutoConfiguration.class));
+                BootLine.healthAutoConfiguration(), RedlockShedLockAutoConfiguration.class));
     }
 
     static RedlockPropertiesException failure(AssertableApplicationContext context) {

@@ -12,8 +12,6 @@ import io.redlock.RedlockException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.actuate.health.Health;
-import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -56,12 +54,12 @@ class UserBeansTest {
     void disabledMeansNoBeans() {
         runner.withPropertyValues("redlock.enabled=false").run(context -> assertThat(context).hasNotFailed()
                 .doesNotHaveBean(Redlock.class).doesNotHaveBean(RedlockTemplate.class)
-                .doesNotHaveBean(RedlockHealthIndicator.class));
+                .doesNotHaveBean(BootLine.healthIndicator()));
     }
 
     @Configuration(proxyBeanMethods = false)
     static class UserBeans {
-        final HealthIndicator health = () -> org.springframework.boot.actuate.health.Health.up().build();
+        final Object health = BootLine.upIndicator();
 
         @Bean(destroyMethod = "close")
         Redlock userRedlock() {
@@ -84,7 +82,7 @@ class UserBeansTest {
         }
 
         @Bean
-        HealthIndicator redlockHealthIndicator() {
+        Object redlockHealthIndicator() {
             return health;
         }
     }
