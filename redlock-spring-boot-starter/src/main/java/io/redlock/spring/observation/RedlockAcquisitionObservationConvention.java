@@ -15,17 +15,7 @@ public class RedlockAcquisitionObservationConvention extends RedlockObservationC
 
     /** With the resource as a high-cardinality key value if {@code includeResource}. */
     public RedlockAcquisitionObservationConvention(boolean includeResource) {
-        super(RedlockAcquisitionContext.class, includeResource);
-    }
-
-    @Override
-    public String getName() {
-        return NAME;
-    }
-
-    @Override
-    public String getContextualName(RedlockAcquisitionContext context) {
-        return "redlock acquire";
+        super(RedlockAcquisitionContext.class, NAME, "redlock acquire", includeResource);
     }
 
     @Override

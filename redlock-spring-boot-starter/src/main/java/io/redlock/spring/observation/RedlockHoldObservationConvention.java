@@ -16,17 +16,7 @@ public class RedlockHoldObservationConvention extends RedlockObservationConventi
 
     /** With the resource as a high-cardinality key value if {@code includeResource}. */
     public RedlockHoldObservationConvention(boolean includeResource) {
-        super(RedlockHoldContext.class, includeResource);
-    }
-
-    @Override
-    public String getName() {
-        return NAME;
-    }
-
-    @Override
-    public String getContextualName(RedlockHoldContext context) {
-        return "redlock hold";
+        super(RedlockHoldContext.class, NAME, "redlock hold", includeResource);
     }
 
     @Override

@@ -6,9 +6,9 @@ import io.micrometer.observation.ObservationConvention;
 import java.util.Locale;
 
 /**
- * What the Redlock observations share: the resource as the high-cardinality key value {@value #RESOURCE}, only when
- * asked for (resource names are unbounded and may be sensitive); subclasses give the name and the low-cardinality
- * key values. Subclass one of the two conventions and declare it as a bean to change them.
+ * What the Redlock observations share: a name, a contextual name (the span's), and the resource as the
+ * high-cardinality key value {@value #RESOURCE}, only when asked for (resource names are unbounded and may be
+ * sensitive); subclasses give the low-cardinality key values. Subclass one of the two conventions and declare it as a bean to change them.
  */
 public abstract class RedlockObservationConvention<C extends RedlockObservationContext>
         implements ObservationConvention<C> {
@@ -17,11 +17,25 @@ public abstract class RedlockObservationConvention<C extends RedlockObservationC
     public static final String RESOURCE = "redlock.resource";
 
     private final Class<C> contextType;
+    private final String name;
+    private final String contextualName;
     private final boolean includeResource;
 
-    RedlockObservationConvention(Class<C> contextType, boolean includeResource) {
+    RedlockObservationConvention(Class<C> contextType, String name, String contextualName, boolean includeResource) {
         this.contextType = contextType;
+        this.name = name;
+        this.contextualName = contextualName;
         this.includeResource = includeResource;
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public String getContextualName(C context) {
+        return contextualName;
     }
 
     @Override
