@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check.sh -- model-check every configuration of fencing.pml with spin.
+# check.sh -- model-check every configuration of fencing.pml and kinds.pml with spin.
 #
 # For each check it prints: configuration, property, expected, actual,
 # states stored, time; then a summary table.  Exit status:
@@ -30,11 +30,13 @@ done
 case "${BASH_SOURCE[0]}" in */*) HERE="${BASH_SOURCE[0]%/*}" ;; *) HERE=. ;; esac
 HERE=$(cd "$HERE" && pwd)
 MODEL="${FENCING_MODEL:-$HERE/fencing.pml}"   # override only to test the script
+KINDS_MODEL="$HERE/kinds.pml"
 JOBS=${JOBS:-2}
 PAN_TIMEOUT=${PAN_TIMEOUT:-70}      # seconds per pan search
 MEMLIM=${MEMLIM:-2048}              # MB per pan search
 DEPTH=${PAN_DEPTH:-200000}          # -m: search depth bound (reached: < 40)
 [ -f "$MODEL" ] || { echo "check.sh: $MODEL not found" >&2; exit 2; }
+[ -f "$KINDS_MODEL" ] || { echo "check.sh: $KINDS_MODEL not found" >&2; exit 2; }
 
 BUILD=$(mktemp -d "${TMPDIR:-/tmp}/fencing-check.XXXXXX")
 cleanup() {
@@ -50,7 +52,9 @@ T0=$(date +%s.%N)
 # ---------------------------------------------------------------------------
 # check definitions, one per line, '|' separated:
 #  id | configuration | clients | property label(s) (space separated) |
-#  expected | spin -D flags | gcc flags | extra pan flags | print trail
+#  expected | spin -D flags | gcc flags | extra pan flags | print trail | model
+# model: empty for fencing.pml (one resource), "kinds" for kinds.pml (locks of
+# several resources; its configurations are named "several:...").
 # Checks are listed longest first, so that the two workers finish together.
 # expected: holds (exhaustive search), fails (a counterexample is found), or
 # holds(bitstate): gcc -DBITSTATE, a bitstate ("supertrace") search with a
@@ -67,6 +71,8 @@ T0=$(date +%s.%N)
 # a write accepted.
 # ---------------------------------------------------------------------------
 CHECKS=$(cat <<'EOF'
+kfloor  |several:restart-floor+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|kinds
+kdelay  |several:restart-delayed|2|MUTEX ATOMIC|holds|-DRESTART_DELAYED|-O2||no|kinds
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
 cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
@@ -96,6 +102,21 @@ csanity |counter-expiry+timing |2|SANITY|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY 
 cnofloor|expiry-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DEXPIRY_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
 cbehind |expiry-floor-behind   |2|ORDER|fails|-DCOUNTER_EXPIRY -DFLOOR_BEHIND -DINITMAX=1|-O1 -DBFS||yes
 ccommit |expiry-commit-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DCOMMIT_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
+kt3     |several:timing-faults |3|UNIQUE ORDER STALE ATOMIC|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|kinds
+kn3     |several:no-timing-faults|3|UNIQUE ORDER STALE MUTEX ATOMIC|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|kinds
+ktiming |several:timing-faults |2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS|-O2||no|kinds
+kdurable|several:restart-durable+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|kinds
+knotime |several:no-timing-faults|2|UNIQUE ORDER STALE MUTEX ATOMIC|holds|-DINITMAX=1|-O2||no|kinds
+kpstale |several:restart-plain+timing|2|STALE|fails|-DTIMING_FAULTS -DRESTART_PLAIN|-O2||no|kinds
+kdorder |several:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O2||no|kinds
+kporder |several:restart-plain |2|ORDER|fails|-DRESTART_PLAIN|-O2||no|kinds
+kpmutex |several:restart-plain |2|MUTEX|fails|-DRESTART_PLAIN|-O2||no|kinds
+kdtmutex|several:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O2||no|kinds
+ktmutex |several:timing-faults |2|MUTEX|fails|-DTIMING_FAULTS|-O2||no|kinds
+kamutex |several:keys-apart    |2|MUTEX|fails|-DKEYS_APART|-O2 -DBFS||yes|kinds
+katomic |several:keys-apart    |2|ATOMIC|fails|-DKEYS_APART|-O2 -DBFS||yes|kinds
+kcapart |several:counters-apart+timing|2|UNIQUE|fails|-DCOUNTERS_APART -DTIMING_FAULTS -DINITMAX=1|-O2||yes|kinds
+ksanity |several:no-timing-faults|2|SANITY|fails||-O2||no|kinds
 EOF
 )
 # EXTENDED=1 adds larger instances of the expected-hold checks (about two
@@ -125,16 +146,19 @@ prop_flags() {   # "UNIQUE ORDER(drop)" -> "-DCHECK_UNIQUE -DCHECK_ORDER"
   printf '%s' "$out"
 }
 
-# run_pan DIR "SPIN_DEFS" "GCC_FLAGS" "PAN_FLAGS" -> writes DIR/pan.out, DIR/status
+# model_file MODEL_COLUMN -> the model's path
+model_file() { if [ "$1" = kinds ]; then printf '%s' "$KINDS_MODEL"; else printf '%s' "$MODEL"; fi; }
+
+# run_pan DIR "SPIN_DEFS" "GCC_FLAGS" "PAN_FLAGS" MODEL_COLUMN -> writes DIR/pan.out, DIR/status
 # status: holds | fails | INCOMPLETE(...) | ERROR(...)
 run_pan() {
   local dir="$1" defs="$2" ccflags="$3" panflags="$4" rc=0 st errs
   mkdir -p "$dir"
-  cp "$MODEL" "$dir/fencing.pml"
+  cp "$(model_file "$5")" "$dir/model.pml"
   (
     cd "$dir"
     # shellcheck disable=SC2086
-    if ! spin -a $defs fencing.pml >spin.out 2>&1; then echo "ERROR(spin)" >status; exit 0; fi
+    if ! spin -a $defs model.pml >spin.out 2>&1; then echo "ERROR(spin)" >status; exit 0; fi
     # shellcheck disable=SC2086
     if ! gcc $ccflags -w -DSAFETY -DNOCOMP -DMEMLIM="$MEMLIM" -o pan pan.c >gcc.out 2>&1; then
       echo "ERROR(gcc)" >status; exit 0
@@ -169,9 +193,9 @@ emit() {
 }
 
 run_check() {
-  local id="$1" cfg="$2" nc="$3" props="$4" exp="$5" defs="$6" cc="$7" panf="$8" trail="$9"
+  local id="$1" cfg="$2" nc="$3" props="$4" exp="$5" defs="$6" cc="$7" panf="$8" trail="$9" model="${10}"
   local dir="$BUILD/$id" st states secs search p
-  run_pan "$dir" "$defs$(prop_flags "$props")" "$cc" "$panf"
+  run_pan "$dir" "$defs$(prop_flags "$props")" "$cc" "$panf" "$model"
   st=$(cat "$dir/status"); states=$(field_states "$dir"); secs=$(field_time "$dir")
   if [ "$st" = fails ]; then search="stopped at counterexample"
   elif [ "$st" = holds ]; then search="exhaustive (complete)"
@@ -184,7 +208,7 @@ run_check() {
     # (an incomplete joint run is reported for all its properties: alone
     # they would not finish either)
     for p in $props; do
-      run_pan "$dir.$p" "$defs$(prop_flags "$p")" "$cc" "$panf"
+      run_pan "$dir.$p" "$defs$(prop_flags "$p")" "$cc" "$panf" "$model"
       st=$(cat "$dir.$p/status")
       emit "$id" "$cfg" "$nc" "$p" "$exp" "$st" "$(field_states "$dir.$p")" "$(field_time "$dir.$p")" "alone"
     done
@@ -194,9 +218,9 @@ run_check() {
       emit "$id" "$cfg" "$nc" "$p" "$exp" "$st" "${states:-?}" "${secs:-?}" "$s2"
     done
   fi
-  if [ "$trail" = yes ] && [ "$st" = fails ] && [ -f "$dir/fencing.pml.trail" ]; then
+  if [ "$trail" = yes ] && [ "$st" = fails ] && [ -f "$dir/model.pml.trail" ]; then
     # shellcheck disable=SC2086
-    (cd "$dir" && timeout 20 spin -t $defs$(prop_flags "$props") fencing.pml 2>&1 \
+    (cd "$dir" && timeout 20 spin -t $defs$(prop_flags "$props") model.pml 2>&1 \
        | sed -n 's/^ *EV: /  /p' >"$BUILD/$id.trail.txt") || true
   fi
   while IFS=$'\t' read -r _ c n pr e a s t _; do
@@ -205,16 +229,16 @@ run_check() {
   done <"$BUILD/$id.res"
 }
 
-echo "spin: $(spin -V 2>&1 | head -1)   model: $MODEL   parallel jobs: $JOBS"
+echo "spin: $(spin -V 2>&1 | head -1)   models: $MODEL, $KINDS_MODEL   parallel jobs: $JOBS"
 printf '%-26s %-12s %-15s %-22s %-8s\n' "configuration" "property" "expect" "actual" "verdict"
 
 ORDER_IDS=()
-while IFS='|' read -r id cfg nc props exp defs cc panf trail; do
+while IFS='|' read -r id cfg nc props exp defs cc panf trail model; do
   id=$(trim "$id"); [ -n "$id" ] || continue
   ORDER_IDS+=("$id")
   while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
   run_check "$id" "$(trim "$cfg")" "$(trim "$nc")" "$(trim "$props")" "$(trim "$exp")" \
-            "$(trim "$defs")" "$(trim "$cc")" "$(trim "$panf")" "$(trim "$trail")" &
+            "$(trim "$defs")" "$(trim "$cc")" "$(trim "$panf")" "$(trim "$trail")" "$(trim "$model")" &
 done <<<"$CHECKS"
 wait
 
@@ -241,7 +265,7 @@ echo "holds(bitstate): no violation found by a bitstate search of the number of 
 echo "  skip an unknown part of the state space, so this is a bounded check, NOT an exhaustive proof (3 clients"
 echo "  are beyond an exhaustive search within the time budget; 2 clients are checked exhaustively)."
 
-for id in norder nstale pstale cstale cnofloor cbehind ccommit; do
+for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex kcapart; do
   f="$BUILD/$id.trail.txt"
   [ -s "$f" ] || continue
   case $id in
@@ -255,6 +279,12 @@ for id in norder nstale pstale cstale cnofloor cbehind ccommit; do
               echo "by the counter horizon), ORDER, shortest:";;
     ccommit)  echo; echo "Counterexample, the commit script recreating an expired counter at 0 instead of the clock floor"
               echo "(the holder paused between its grant and its commit), ORDER, shortest:";;
+    katomic)  echo; echo "Counterexample, a lock of several resources one of whose keys is evicted alone (what noeviction"
+              echo "rules out), ATOMIC, shortest:";;
+    kamutex)  echo; echo "Counterexample, the same eviction lets a lock of one resource in beside the lock of several,"
+              echo "MUTEX, shortest:";;
+    kcapart)  echo; echo "Counterexample, a lock of several resources whose script increments each counter on its own"
+              echo "(not all to one value above them all), UNIQUE (depth-first: the shortest needs more memory):";;
   esac
   cat "$f"
 done

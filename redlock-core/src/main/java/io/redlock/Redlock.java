@@ -8,6 +8,7 @@ import io.redlock.internal.ConfigCheck;
 import io.redlock.internal.ParsedNode;
 import io.redlock.internal.Seams;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,6 +96,42 @@ public final class Redlock implements AutoCloseable {
     /** Asynchronous {@link #acquire(String, Duration, Duration)}. */
     public CompletionStage<Optional<Lease>> acquireAsync(String resource, Duration ttl, Duration maxWait) {
         return engine.acquire(resource, ttl, maxWait);
+    }
+
+    /**
+     * One acquisition round of several resources at once: on every node one script takes the lock of every resource
+     * if all of them are free there, or none. Returns the lease if a majority granted it and validity remains;
+     * otherwise releases on all nodes and returns empty. Each lock key is the resource's own key, so a plain lock of
+     * any of them (ours or another Redlock client's) conflicts with it, and whatever order callers list resources in,
+     * none holds some of them while waiting for the others: no deadlock.
+     *
+     * @param resources at least one, at most {@link RedlockConfig#MAX_RESOURCES_AT_ONCE}, none twice; with a Redis
+     *                  Cluster member, their keys must share a hash slot (one hash tag)
+     * @throws RedlockConfigException     if the resources or the TTL are invalid (nothing is written to Redis)
+     * @throws QuorumUnreachableException if a majority of nodes fails with errors retrying cannot fix
+     */
+    public Optional<MultiLease> tryAcquireAll(Collection<String> resources, Duration ttl) {
+        return Blocking.await(tryAcquireAllAsync(resources, ttl), "tryAcquireAll " + resources);
+    }
+
+    /**
+     * {@link #tryAcquireAll} in rounds separated by random delays from the {@link RetryPolicy} until one succeeds or
+     * {@code maxWait} is spent. A lock of several resources does not queue for them: it takes them when all are free
+     * at once on a majority (a plain waiter of one of them may be served first).
+     */
+    public Optional<MultiLease> acquireAll(Collection<String> resources, Duration ttl, Duration maxWait) {
+        return Blocking.await(acquireAllAsync(resources, ttl, maxWait), "acquireAll " + resources);
+    }
+
+    /** Asynchronous {@link #tryAcquireAll(Collection, Duration)}. */
+    public CompletionStage<Optional<MultiLease>> tryAcquireAllAsync(Collection<String> resources, Duration ttl) {
+        return engine.acquireAll(resources, ttl, Duration.ZERO);
+    }
+
+    /** Asynchronous {@link #acquireAll(Collection, Duration, Duration)}. */
+    public CompletionStage<Optional<MultiLease>> acquireAllAsync(Collection<String> resources, Duration ttl,
+            Duration maxWait) {
+        return engine.acquireAll(resources, ttl, maxWait);
     }
 
     /**

@@ -56,6 +56,8 @@ public final class RedlockConfig {
     public static String clusterMember(List<String> seedUris) {
         return CLUSTER_PREFIX + String.join(CLUSTER_SEED_SEPARATOR, seedUris);
     }
+    /** The most resources one lock of several resources ({@code Redlock.acquireAll}) may take. */
+    public static final int MAX_RESOURCES_AT_ONCE = 64;
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 

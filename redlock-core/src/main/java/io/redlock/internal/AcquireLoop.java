@@ -28,8 +28,10 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final Engine engine;
     private final String resource;
     private final String key;
-    private final Keys keys;
-    /** Whether the caller queues for the lock: with fencing, when it may wait. */
+    private final HeldKeys keys;
+    /** The keys of the queue the caller waits in: with fencing, when it may wait for one resource; else null. */
+    private final Keys queue;
+    /** Whether the caller queues for the lock ({@link #queue} is set). */
     private final boolean queues;
     /** The caller's place in the waiter queues: its first attempt's value; null before that or if it does not queue. */
     private volatile String waiterId;
@@ -52,13 +54,14 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
-    private AcquireLoop(Engine engine, String resource, Keys keys, long ttlMillis, Deadline deadline,
+    private AcquireLoop(Engine engine, String resource, HeldKeys keys, long ttlMillis, Deadline deadline,
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
         this.key = keys.lock();
         this.keys = keys;
-        this.queues = engine.config().fencing() && !deadline.passed();
+        this.queue = engine.config().fencing() && !deadline.passed() && keys instanceof Keys one ? one : null;
+        this.queues = queue != null;
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
         this.result = result;
@@ -72,7 +75,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
      * before the caller does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
      * released.
      */
-    static Acquiring start(Engine engine, String resource, Keys keys, Duration ttl, Duration maxWait,
+    static Acquiring start(Engine engine, String resource, HeldKeys keys, Duration ttl, Duration maxWait,
             Set<CompletableFuture<?>> acquiring) {
         Acquiring result = new Acquiring();
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
@@ -131,7 +134,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             if (waiterId != null && (engine.isClosed() || result.isDone())) {
                 // closed or given up while this round was being sent, after stop() left the queue: leave again,
                 // behind this round's requests on every connection, so the place it may take does not outlive us
-                engine.queue().leave(keys, waiterId);
+                engine.queue().leave(queue, waiterId);
             }
             engine.track(round); // close() lets it finish: a lease it wins after the close is released
         } catch (RuntimeException e) {
@@ -247,7 +250,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     private void stop(boolean acquired) {
         if (waiterId != null && !acquired) {
-            engine.queue().leave(keys, waiterId); // an acquisition that won left the queue where it was granted
+            engine.queue().leave(queue, waiterId); // an acquisition that won left the queue where it was granted
         }
         ReleaseNotifier.Subscription subscription;
         synchronized (this) {

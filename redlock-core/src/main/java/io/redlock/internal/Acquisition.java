@@ -22,7 +22,7 @@ final class Acquisition {
     private final NodeSet nodes;
     private final String resource;
     private final String key;
-    private final Keys keys;
+    private final HeldKeys keys;
     private final String value;
     private final String waiterId;
     private final long ticket;
@@ -41,7 +41,7 @@ final class Acquisition {
      * @param waiterId with fencing, the caller's place in the waiter queue; null if it will not wait
      * @param ticket the largest ticket the caller was given so far, 0 if none
      */
-    Acquisition(Engine engine, String resource, Keys keys, long ttlMillis, String value, String waiterId,
+    Acquisition(Engine engine, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
             long ticket) {
         this.engine = engine;
         this.nodes = engine.nodes();
@@ -82,7 +82,8 @@ final class Acquisition {
 
     CompletableFuture<Optional<Lease>> run() {
         start = engine.nodes().ticker().read();
-        return engine.config().fencing() ? fenced() : plain();
+        // a lock of several resources takes them in one script, with or without fencing
+        return engine.config().fencing() || keys instanceof KeysOfAll ? fenced() : plain();
     }
 
     /** SPEC R3–R4: SET NX PX everywhere; a majority inside the validity wins. */
@@ -94,15 +95,16 @@ final class Acquisition {
         });
     }
 
-    /** FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. */
+    /**
+     * FENCING.md 1–2: lock and increment the counter everywhere; T is the largest counter among the grants seen. A
+     * lock of several resources without fencing comes this way too: every grant is 1, and no commit follows.
+     */
     private CompletableFuture<Optional<Lease>> fenced() {
-        FenceArgs fence = engine.fenceArgs();
         String[] acquireKeys = keys.acquire();
-        String ttl = Long.toString(ttlMillis);
-        String ticketArg = Long.toString(ticket);
-        String lifetime = engine.queue().placeLifetimeArg();
-        List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(Scripts.ACQUIRE_FENCED,
-                acquireKeys, value, ttl, fence.clockFloor(), waiterId, ticketArg, lifetime, fence.counterTtl()));
+        String[] acquireArgs = keys.acquireArgs(value, Long.toString(ttlMillis), engine.fenceArgs(),
+                engine.config().fencing(), waiterId, Long.toString(ticket), engine.queue().placeLifetimeArg());
+        Script script = keys.acquireScript();
+        List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(script, acquireKeys, acquireArgs));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
             engine.events().voted(round, nodes);
             if (!round.won()) {
@@ -147,7 +149,7 @@ final class Acquisition {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
             }
             return reply == token ? CompletableFuture.completedFuture(1L)
-                    : node.eval(Scripts.COMMIT_FENCE, commitKeys, value, tokenArg,
+                    : node.eval(keys.commitScript(), commitKeys, value, tokenArg,
                             fence.clockFloor(), fence.counterTtl()).toCompletableFuture();
         }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
@@ -180,7 +182,8 @@ final class Acquisition {
         }
         engine.health().restored();
         RedlockLease lease = new RedlockLease(engine, engine.nodes().ticker(), resource, keys, value,
-                Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies, token);
+                Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies,
+                engine.config().fencing() ? token : Engine.NO_TOKEN);
         engine.granted(lease);
         leaveQueueWhereRefused(replies);
         engine.faultHooks().reached(key, FaultHooks.Point.AFTER_HANDOVER);
@@ -222,7 +225,7 @@ final class Acquisition {
 
     /** A waiter that won still has a place on the nodes that refused it, now or in a late reply: it leaves them. */
     private void leaveQueueWhereRefused(List<? extends CompletableFuture<?>> replies) {
-        if (waiterId.isEmpty()) {
+        if (waiterId.isEmpty() || !(keys instanceof Keys queued)) {
             return;
         }
         for (int i = 0; i < nodes.size(); i++) {
@@ -233,7 +236,7 @@ final class Acquisition {
             }
             reply.thenAccept(late -> {
                 if (FencedReply.isQueued(late)) {
-                    engine.queue().leave(node, keys, waiterId);
+                    engine.queue().leave(node, queued, waiterId);
                 }
             });
         }

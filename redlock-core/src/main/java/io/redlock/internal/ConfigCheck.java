@@ -7,6 +7,7 @@ import io.redlock.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -232,6 +233,29 @@ public final class ConfigCheck {
             throw new RedlockConfigException("resource must be at most " + RedlockConfig.MAX_RESOURCE_BYTES
                     + " bytes in UTF-8, was " + bytes + " bytes ('" + resource.substring(0, 32) + "...')");
         }
+    }
+
+    /**
+     * The resources of one lock of several: at least one, at most {@link RedlockConfig#MAX_RESOURCES_AT_ONCE}, each a
+     * valid resource, none twice. Returns them as an immutable list in the caller's order.
+     */
+    static List<String> resources(Collection<String> resources) {
+        if (resources == null || resources.isEmpty()) {
+            throw new RedlockConfigException("resources must name at least one resource, was " + resources);
+        }
+        if (resources.size() > RedlockConfig.MAX_RESOURCES_AT_ONCE) {
+            throw new RedlockConfigException("a lock of several resources takes at most "
+                    + RedlockConfig.MAX_RESOURCES_AT_ONCE + " of them, was " + resources.size());
+        }
+        Set<String> seen = new HashSet<>();
+        for (String resource : resources) {
+            resource(resource);
+            if (!seen.add(resource)) {
+                throw new RedlockConfigException("resources must not name one resource twice, '" + resource
+                        + "' was");
+            }
+        }
+        return List.copyOf(resources);
     }
 
     static void maxWait(Duration maxWait) {

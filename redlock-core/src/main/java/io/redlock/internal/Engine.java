@@ -1,20 +1,24 @@
 package io.redlock.internal;
 
+import io.lettuce.core.cluster.SlotHash;
 import io.redlock.Inspection;
 import io.redlock.Lease;
 import io.redlock.LeaseListener;
 import io.redlock.LeaseWork;
 import io.redlock.LockOptions;
 import io.redlock.LossReason;
+import io.redlock.MultiLease;
 import io.redlock.PingResult;
 import io.redlock.RedlockClosedException;
 import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
 import io.redlock.RedlockException;
 import io.redlock.RedlockLock;
 import io.redlock.RedlockObserver;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +91,29 @@ public final class Engine implements AutoCloseable, LeaseOps {
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
         return AcquireLoop.start(this, resource, keysOf(resource), ttl, maxWait, acquiring);
+    }
+
+    /**
+     * {@link #acquire} of several resources at once ({@link Scripts#ACQUIRE_ALL}): each node grants all of them or
+     * none. The stage completes with the {@link MultiLease}, or empty; completing it early (cancel, interrupt) ends
+     * the rounds, and a lease won meanwhile is released.
+     */
+    public CompletionStage<Optional<MultiLease>> acquireAll(Collection<String> resources, Duration ttl,
+            Duration maxWait) {
+        List<String> all = ConfigCheck.resources(resources);
+        KeysOfAll keys = keysOfAll(all);
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.maxWait(maxWait);
+        ensureOpen();
+        Acquiring rounds = AcquireLoop.start(this, all.toString(), keys, ttl, maxWait, acquiring);
+        CompletableFuture<Optional<MultiLease>> multi = rounds
+                .thenApply(lease -> lease.map(held -> new RedlockMultiLease(all, (RedlockLease) held)));
+        multi.whenComplete((lease, failure) -> {
+            if (failure != null && !rounds.completeExceptionally(failure)) {
+                rounds.thenAccept(won -> won.ifPresent(Lease::releaseAsync)); // won just before the caller gave up
+            }
+        });
+        return multi;
     }
 
     @Override
@@ -196,6 +223,25 @@ public final class Engine implements AutoCloseable, LeaseOps {
      * The names of {@code resource}'s keys: the lock key is the key prefix, then the resource; the others are
      * hash-tagged into its slot when a member is a Redis Cluster.
      */
+    /**
+     * The keys of several resources; with a Redis Cluster member their lock keys must share one hash slot (one script
+     * touches them all), else a {@link RedlockConfigException} says how to tag them.
+     */
+    private KeysOfAll keysOfAll(List<String> resources) {
+        List<Keys> members = resources.stream().map(this::keysOf).toList();
+        if (config.hashTaggedKeys()) {
+            int slot = SlotHash.getSlot(members.get(0).lock());
+            for (Keys member : members) {
+                if (SlotHash.getSlot(member.lock()) != slot) {
+                    throw new RedlockConfigException("with a Redis Cluster member the resources of one lock must share"
+                            + " a hash slot, so that one script takes them all: give them one hash tag ({order:42}:a,"
+                            + " {order:42}:b); " + resources + " do not");
+                }
+            }
+        }
+        return new KeysOfAll(members);
+    }
+
     private Keys keysOf(String resource) {
         String prefix = config.keyPrefix();
         // no prefix: the lease shares one string

@@ -14,7 +14,7 @@ import io.redlock.RedlockConfigException;
  * Redis Cluster: {@code base} is {@link HashTag#base}, so {@code {<key>}:fence} and the rest share the lock key's slot
  * while the lock key stays {@code <key>}.
  */
-record Keys(String lock, String base) {
+record Keys(String lock, String base) implements HeldKeys {
 
     /** Suffix of the channel a release publishes on, so waiters wake at once: {@code <key>:released}. */
     static final String RELEASED_SUFFIX = ":released";
@@ -57,8 +57,40 @@ record Keys(String lock, String base) {
         return lock + RELEASED_SUFFIX;
     }
 
+    @Override
+    public Script acquireScript() {
+        return Scripts.ACQUIRE_FENCED;
+    }
+
+    @Override
+    public Script commitScript() {
+        return Scripts.COMMIT_FENCE;
+    }
+
+    @Override
+    public String[] extend() {
+        return new String[] {lock};
+    }
+
+    @Override
+    public String[] releasedChannels() {
+        return new String[] {released()};
+    }
+
+    @Override
+    public boolean queues() {
+        return true;
+    }
+
+    @Override
+    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
+            String ticket, String lifetime) {
+        return new String[] {value, ttl, fence.clockFloor(), waiterId, ticket, lifetime, fence.counterTtl()};
+    }
+
     /** KEYS of the fenced acquire and of the fence commit: lock, counter, queue, deadlines. */
-    String[] acquire() {
+    @Override
+    public String[] acquire() {
         String waiters = waiters();
         return new String[] {lock, fence(), waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
     }
@@ -70,7 +102,8 @@ record Keys(String lock, String base) {
     }
 
     /** KEYS of the release: lock, queue (a release publishes only while someone waits, if asked to). */
-    String[] release() {
+    @Override
+    public String[] release() {
         return new String[] {lock, waiters()};
     }
 }

@@ -20,7 +20,7 @@ final class RedlockLease implements Lease {
     private final LeaseOps ops;
     private final Ticker ticker;
     private final String resource;
-    private final Keys keys;
+    private final HeldKeys keys;
     private final String value;
 
     private volatile List<? extends CompletableFuture<?>> acquireReplies;
@@ -38,7 +38,7 @@ final class RedlockLease implements Lease {
 
     private final long grantedAt;
 
-    RedlockLease(LeaseOps ops, Ticker ticker, String resource, Keys keys, String value, long validUntil,
+    RedlockLease(LeaseOps ops, Ticker ticker, String resource, HeldKeys keys, String value, long validUntil,
             long keyExpiry, List<? extends CompletableFuture<?>> acquireReplies, long token) {
         this.keyExpiry = keyExpiry;
         this.acquireReplies = acquireReplies;
@@ -68,7 +68,7 @@ final class RedlockLease implements Lease {
     }
 
     /** The names of this lease's keys. */
-    Keys keys() {
+    HeldKeys keys() {
         return keys;
     }
 

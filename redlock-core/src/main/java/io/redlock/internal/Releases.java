@@ -81,10 +81,15 @@ final class Releases {
      * repeated until it landed or the key would have expired anyway at {@code expiresAt}. Returns each node's first
      * reply.
      */
-    List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, Keys names,
+    List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, HeldKeys names,
             String value, String message, long expiresAt) {
         String[] keys = names.release();
-        String[] args = {value, message + value, publishOnlyToQueue, names.released()};
+        String[] channels = names.releasedChannels();
+        String[] args = new String[3 + channels.length];
+        args[0] = value;
+        args[1] = message + value;
+        args[2] = publishOnlyToQueue;
+        System.arraycopy(channels, 0, args, 3, channels.length);
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
         List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {
             NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), keys, args, expiresAt);

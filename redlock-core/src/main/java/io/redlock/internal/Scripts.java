@@ -29,14 +29,22 @@ final class Scripts {
     /** Raises the counter to the chosen token: {@code lua/commit-fence.lua}. */
     static final Script COMMIT_FENCE = withFenceCounter("commit-fence");
 
+    /** The locks of several resources at once, all or none, one token: {@code lua/acquire-all.lua}. */
+    static final Script ACQUIRE_ALL = withFenceCounter("acquire-all");
+
+    /** Raises the counters of several resources to the chosen token, all or none: {@code lua/commit-all.lua}. */
+    static final Script COMMIT_ALL = withFenceCounter("commit-all");
+
     /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
-    static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE);
+    static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, ACQUIRE_ALL,
+            COMMIT_ALL);
 
     /** Runs of the scripts of {@link #ALL} in one call: {@code lua/batch.lua} behind the table of those scripts. */
     static final Script BATCH = Script.of("batch", ScriptBatch.opsTable(ALL) + Script.load("batch").text());
 
     /** What a connection loads when it opens: the scripts and the batch that carries them. */
-    static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, BATCH);
+    static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE,
+            ACQUIRE_ALL, COMMIT_ALL, BATCH);
 
     private Scripts() {
     }

@@ -23,8 +23,9 @@ final class ClockFaultRows {
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
         injectUntilViolated("F6", w, holder -> {
-            nodes.node(3).redis(r -> r.del(Workload.RESOURCE)); // the holder got exactly nodes 0, 1 and 2
-            nodes.node(4).redis(r -> r.del(Workload.RESOURCE));
+            String[] keys = w.lockKeys().toArray(String[]::new);
+            nodes.node(3).redis(r -> r.del(keys)); // the holder got exactly nodes 0, 1 and 2
+            nodes.node(4).redis(r -> r.del(keys));
             nodes.node(2).shiftClock(ttls(2));
         });
         nodes.node(2).shiftClock(Duration.ZERO);

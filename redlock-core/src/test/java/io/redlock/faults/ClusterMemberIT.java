@@ -1,10 +1,14 @@
 package io.redlock.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.lettuce.core.cluster.SlotHash;
+import io.redlock.MultiLease;
+import io.redlock.Redlock;
 import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
 import io.redlock.testkit.RedisCluster;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
@@ -13,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Three quorum members, each a Redis Cluster of three masters: the lock holds on every shard, and a slot moved while
- * in use loses no lock and leaves no key. A shard killed in one member is row F18 of the fault matrix
+ * Three quorum members, each a Redis Cluster of three masters: the lock holds on every shard, a lock of several
+ * resources needs them in one slot, and a slot moved while in use loses no lock and leaves no key. A shard killed in one member is row F18 of the fault matrix
  * ({@link ClusterFaultRows}).
  */
 class ClusterMemberIT {
@@ -63,7 +67,22 @@ class ClusterMemberIT {
                 await().atMost(PATIENCE).until(() -> members.clusters.stream()
                         .allMatch(cluster -> cluster.nodes().node(owner).get(resource) == null));
             }
+            locksOfSeveralResourcesNeedOneSlot(members);
             everyKeyExpires(members);
+        }
+    }
+
+    /** A lock of several resources on cluster members: with one hash tag it works; keys in two slots are refused. */
+    private static void locksOfSeveralResourcesNeedOneSlot(ClusterMembers members) {
+        List<String> tagged = List.of("{order:7}:items", "{order:7}:payment");
+        List<String> apart = List.of("order:7:items", "order:7:payment");
+        assertThat(SlotHash.getSlot(apart.get(0))).isNotEqualTo(SlotHash.getSlot(apart.get(1)));
+        try (Redlock redlock = Redlock.builder().nodes(members.uris()).build()) {
+            MultiLease together = redlock.tryAcquireAll(tagged, Duration.ofSeconds(5)).orElseThrow();
+            assertThat(redlock.tryAcquire(tagged.get(1), Duration.ofSeconds(5))).as("a plain lock of one").isEmpty();
+            together.release();
+            assertThatThrownBy(() -> redlock.tryAcquireAll(apart, Duration.ofSeconds(5)))
+                    .isInstanceOf(RedlockConfigException.class).hasMessageContaining("hash slot");
         }
     }
 

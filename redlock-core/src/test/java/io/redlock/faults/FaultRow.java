@@ -3,6 +3,7 @@ package io.redlock.faults;
 import static io.redlock.faults.Expect.HOLDS;
 import static io.redlock.faults.Expect.REPORTED;
 import static io.redlock.faults.Expect.VIOLATED;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -101,7 +102,25 @@ enum FaultRow {
             12, "a cluster member is one vote: the killed shard takes it for its slots, then for all once the cluster"
                     + " marks itself failed (CLUSTERDOWN); the other two members carry the lock (progress asserted),"
                     + " and 30 leases kept alive on every shard are never lost (asserted)",
-            ClusterFaultRows::shardOfOneMemberKilled, Also.PROGRESS_UNDER_FAULT, Also.KEPT_LEASES_SURVIVE);
+            ClusterFaultRows::shardOfOneMemberKilled, Also.PROGRESS_UNDER_FAULT, Also.KEPT_LEASES_SURVIVE),
+    F19("locks of several resources beside plain ones: a holder paused 2×TTL in its critical section", VIOLATED,
+            HOLDS, 9, "as F1a, with two workers locking the resource together with a second one (acquireAll) and one"
+                    + " locking it alone: the kinds exclude each other, and the paused holder's stale write is refused",
+            several(ProcessFaultRows::holderPausedPastItsValidity)),
+    F20("locks of several resources beside plain ones: 1, then 2 nodes stalled, then 3", HOLDS, HOLDS, 11,
+            "as F3: 3 of 5 answering carry locks of several resources too; with 3 stalled none is granted",
+            several(NodeFaultRows::nodesStalled), Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
+    F21("locks of several resources beside plain ones: kill -9 of 3 nodes and immediate restart", VIOLATED, VIOLATED,
+            4, "as F4: restarted nodes forget every key of a lock of several resources at once; a plain or several"
+                    + " lock takes the resource beside it; stale fenced writes are refused",
+            several(NodeFaultRows::crashAndImmediateRestart)),
+    F22("locks of several resources beside plain ones: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
+            "as F5: a delayed restart keeps locks of several resources exclusive too (SPEC R9)",
+            several(NodeFaultRows::crashAndDelayedRestart)),
+    F23("locks of several resources beside plain ones: clock +2×TTL on one node while the holder has exactly 3 of 5",
+            VIOLATED, VIOLATED, 4, "as F6: the jumped node expires every key of the lock at once (one TTL); tokens keep"
+                    + " the storage consistent",
+            several(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -119,6 +138,21 @@ enum FaultRow {
         TOKENS_RISE_ACROSS_EXPIRY,
         /** Leases the watchdog keeps alive meanwhile are never lost. */
         KEPT_LEASES_SURVIVE
+    }
+
+    /**
+     * {@code scenario} with workloads that mix locks of several resources with plain ones; both kinds must have held
+     * the lock.
+     */
+    private static Scenario several(Scenario scenario) {
+        return bench -> {
+            bench.takeSeveral();
+            Measured measured = scenario.run(bench);
+            Workload w = measured.workload();
+            assertThat(w.severalAcquisitions).as("locks of several resources held").hasPositiveValue();
+            assertThat(w.acquisitions.get() - w.severalAcquisitions.get()).as("plain locks held").isPositive();
+            return measured;
+        };
     }
 
     /** What a row does: injects its fault into a workload on the bench's nodes, asserting what happens meanwhile. */

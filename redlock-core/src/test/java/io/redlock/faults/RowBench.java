@@ -36,6 +36,8 @@ final class RowBench implements AutoCloseable {
     final Path dir;
     private final List<AutoCloseable> cleanup = new ArrayList<>();
     private final EnumSet<FaultRow.Also> asserted = EnumSet.noneOf(FaultRow.Also.class);
+    /** Whether the row's workloads mix locks of several resources with plain ones ({@link Workload#withSeveral}). */
+    private boolean several;
 
     RowBench(RedisNodes nodes, Path dir) {
         this.nodes = nodes;
@@ -46,6 +48,11 @@ final class RowBench implements AutoCloseable {
     <T extends AutoCloseable> T closeLater(T resource) {
         cleanup.add(resource);
         return resource;
+    }
+
+    /** From now on the row's workloads mix locks of several resources with plain ones. */
+    void takeSeveral() {
+        several = true;
     }
 
     /** Records that the row asserted {@code property} (after the assertion passed). */
@@ -61,7 +68,7 @@ final class RowBench implements AutoCloseable {
     /** Three workers on {@code lockUris} with a storage node of their own, started. */
     Workload workload(List<String> lockUris) {
         RedisServer storage = closeLater(RedisServer.launch());
-        return closeLater(new Workload(lockUris, storage, TTL)).start();
+        return started(closeLater(new Workload(lockUris, storage, TTL)));
     }
 
     /**
@@ -69,8 +76,12 @@ final class RowBench implements AutoCloseable {
      * further by {@code tune}, started; {@code init} zeroes the storage's counters (false: a later phase goes on).
      */
     Workload workload(RedisServer storage, String processPrefix, boolean init, UnaryOperator<Redlock.Builder> tune) {
-        return closeLater(new Workload(nodes.uris(), storage.uri(), TTL, Workload.WORKERS, processPrefix, init, tune))
-                .start();
+        return started(closeLater(new Workload(nodes.uris(), storage.uri(), TTL, Workload.WORKERS, processPrefix, init,
+                tune)));
+    }
+
+    private Workload started(Workload workload) {
+        return (several ? workload.withSeveral() : workload).start();
     }
 
     /** A storage node of this row's own. */

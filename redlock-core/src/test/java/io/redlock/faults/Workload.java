@@ -27,11 +27,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * Three workers, each with its own Redlock, take the lock in turn and, inside each critical section, do a fenced
  * read-modify-write of one counter and a plain one of another. The plain history shows whether critical sections
  * overlapped (mutual exclusion without fencing); the fenced one whether the storage ever accepted a stale token or
- * lost an acknowledged increment.
+ * lost an acknowledged increment. With {@link #withSeveral()}, the first and third workers take the lock together
+ * with a second resource ({@code Redlock.acquireAll}), the second worker the lock alone: the two kinds of lock must
+ * exclude each other on the shared resource.
  */
 final class Workload implements AutoCloseable {
 
     static final String RESOURCE = "account";
+    /** The second resource of a worker that locks several: the resource, then this. */
+    static final String ALSO_SUFFIX = ":also";
     static final String FENCED_COUNTER = "counter:fenced";
     static final String PLAIN_COUNTER = "counter:plain";
     static final int WORKERS = 3;
@@ -41,6 +45,8 @@ final class Workload implements AutoCloseable {
     final History plainHistory = new History(System::nanoTime);
     final History fencedHistory = new History(System::nanoTime);
     final AtomicInteger acquisitions = new AtomicInteger();
+    /** Of the acquisitions, those of several resources at once. */
+    final AtomicInteger severalAcquisitions = new AtomicInteger();
     final AtomicReference<Lease> holder = new AtomicReference<>();
     /** The latest node failure any worker saw, for the message when progress stalls. */
     final AtomicReference<io.redlock.NodeFailure> lastNodeFailure = new AtomicReference<>();
@@ -57,6 +63,7 @@ final class Workload implements AutoCloseable {
     private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
     private final String processPrefix;
     private volatile String resource = RESOURCE;
+    private volatile boolean several;
 
     /** The workers' fault hooks (one set, shared by their clients). */
     FaultHooks hooks() {
@@ -101,12 +108,24 @@ final class Workload implements AutoCloseable {
         return this;
     }
 
+    /** Before {@link #start()}: the first and third workers lock {@link #RESOURCE} with a second resource. */
+    Workload withSeveral() {
+        this.several = true;
+        return this;
+    }
+
+    /** The lock keys the workers take: the resource, and the second resource if some lock several. */
+    List<String> lockKeys() {
+        return several ? List.of(resource, resource + ALSO_SUFFIX) : List.of(resource);
+    }
+
     /** Starts the workers; each runs until {@link #stop()}. */
     Workload start() {
         for (int i = 0; i < clients.size(); i++) {
             String process = processPrefix + (i + 1);
             Redlock redlock = clients.get(i);
-            Thread thread = new Thread(() -> loop(process, redlock), process);
+            boolean takesSeveral = several && i % 2 == 0;
+            Thread thread = new Thread(() -> loop(process, redlock, takesSeveral), process);
             threads.add(thread);
             thread.start();
         }
@@ -194,12 +213,12 @@ final class Workload implements AutoCloseable {
         return Long.parseLong(storageConnection.sync().get(PLAIN_COUNTER));
     }
 
-    private void loop(String process, Redlock redlock) {
+    private void loop(String process, Redlock redlock, boolean takesSeveral) {
         RedisCommands<String, String> plain = storageConnection.sync();
         FencedRedis fenced = FencedRedis.on(storageConnection);
         while (!stopping) {
             try {
-                iteration(process, redlock, plain, fenced);
+                iteration(process, redlock, takesSeveral, plain, fenced);
             } catch (RedlockException e) {
                 // a node fault surfaced as an error: the attempt failed; the workload goes on
             } catch (RuntimeException | Error e) {
@@ -209,12 +228,15 @@ final class Workload implements AutoCloseable {
         }
     }
 
-    private void iteration(String process, Redlock redlock, RedisCommands<String, String> plain, FencedRedis fenced) {
+    private void iteration(String process, Redlock redlock, boolean takesSeveral, RedisCommands<String, String> plain,
+            FencedRedis fenced) {
         History.Call plainAcquire = plainHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         History.Call fencedAcquire = fencedHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         Optional<Lease> acquired;
         try {
-            acquired = redlock.acquire(resource, ttl, ttl.multipliedBy(3));
+            acquired = takesSeveral
+                    ? redlock.acquireAll(lockKeys(), ttl, ttl.multipliedBy(3)).map(SeveralAsOne::new)
+                    : redlock.acquire(resource, ttl, ttl.multipliedBy(3));
         } catch (RedlockException e) {
             String why = "maybe acquired: " + e.getClass().getSimpleName();
             plainAcquire.unknown(why);
@@ -231,6 +253,9 @@ final class Workload implements AutoCloseable {
         plainAcquire.okAcquired(lease.value(), token, lease.validUntil());
         fencedAcquire.okAcquired(lease.value(), token, lease.validUntil());
         acquisitions.incrementAndGet();
+        if (takesSeveral) {
+            severalAcquisitions.incrementAndGet();
+        }
         holder.set(lease);
         try {
             hold(process, lease, plain, fenced);

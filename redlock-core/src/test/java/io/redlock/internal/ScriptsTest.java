@@ -18,10 +18,12 @@ class ScriptsTest {
     }
 
     @Test
-    void theTwoScriptsThatWriteTheCounterShareItsRules() {
+    void theScriptsThatWriteTheCounterShareItsRules() {
         String rules = Script.load("fence-counter").text();
         assertThat(Scripts.ACQUIRE_FENCED.text()).startsWith(rules);
         assertThat(Scripts.COMMIT_FENCE.text()).startsWith(rules);
+        assertThat(Scripts.ACQUIRE_ALL.text()).startsWith(rules);
+        assertThat(Scripts.COMMIT_ALL.text()).startsWith(rules);
         assertThat(Scripts.EXTEND.text()).doesNotContain("fence_floor");
     }
 

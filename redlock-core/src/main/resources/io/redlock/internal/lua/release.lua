@@ -1,20 +1,25 @@
 -- release: compare-and-delete, then tell the waiters (SPEC S3, R5, R7).
--- Deletes the lock key only if it still holds our value, then publishes on the release channel whether a holder
--- released ("r:" + value) or a failed attempt cleaned up ("c:" + value), then ">" and the first waiter in this
--- node's queue ("" if none): a holder's release wakes that waiter only, not the whole queue. Every node sends its
--- own copy. With fencing every waiter queues, so the message is sent only while someone is queued: no cost when
--- nobody waits.
--- KEYS[1] lock key            KEYS[2] its waiter queue
+-- Deletes each lock key of the lease that still holds our value (one for a lock of one resource, one per resource
+-- for a lock of several), then publishes on that resource's release channel whether a holder released ("r:" +
+-- value) or a failed attempt cleaned up ("c:" + value), then ">" and the first waiter in this node's queue of that
+-- resource ("" if none): a holder's release wakes that waiter only, not the whole queue. Every node sends its own
+-- copy. With fencing every waiter queues, so the message is sent only while someone is queued: no cost when nobody
+-- waits.
+-- KEYS[1] lock key    KEYS[2] its waiter queue    (a lock of several: KEYS[2i-1], KEYS[2i] those of resource i)
 -- ARGV[1] value               ARGV[2] message
 -- ARGV[3] "1" to publish only while the queue exists
--- ARGV[4] the release channel (Keys.released())
--- Returns 1 (deleted) or 0 (not held with this value here).
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('del', KEYS[1])
-  local head = redis.call('zrange', KEYS[2], 0, 0)[1]
-  if head or ARGV[3] ~= '1' then
-    redis.call('publish', ARGV[4], ARGV[2] .. '>' .. (head or ''))
+-- ARGV[4] the release channel (Keys.released())    (a lock of several: ARGV[3+i] that of resource i)
+-- Returns 1 (deleted, every key or some) or 0 (none held with this value here).
+local deleted = 0
+for i = 1, #KEYS / 2 do
+  local lock, queue = KEYS[2 * i - 1], KEYS[2 * i]
+  if redis.call('get', lock) == ARGV[1] then
+    redis.call('del', lock)
+    deleted = 1
+    local head = redis.call('zrange', queue, 0, 0)[1]
+    if head or ARGV[3] ~= '1' then
+      redis.call('publish', ARGV[3 + i], ARGV[2] .. '>' .. (head or ''))
+    end
   end
-  return 1
 end
-return 0
+return deleted

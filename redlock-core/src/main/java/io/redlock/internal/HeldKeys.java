@@ -1,0 +1,41 @@
+package io.redlock.internal;
+
+/**
+ * The lock keys an acquisition claims and its lease then holds, as the scripts name them: those of one resource
+ * ({@link Keys}: the lock with its counter and fair queue) or of several taken at once ({@link KeysOfAll}: all or
+ * none, one token for all, no queue). Each gives the KEYS of the scripts in the order their headers document.
+ */
+sealed interface HeldKeys permits Keys, KeysOfAll {
+
+    /** The lock key the fault hooks and the logs know the lock by: the first resource's. */
+    String lock();
+
+    /** The fenced acquire: {@code acquire-fenced} for one resource, {@code acquire-all} for several. */
+    Script acquireScript();
+
+    /** KEYS of the fenced acquire and of the commit. */
+    String[] acquire();
+
+    /**
+     * ARGV of the fenced acquire, in its script's layout: the value, the TTL in ms, the counter's settings, whether
+     * counters move at all (a lock of several resources takes them without fencing too), and the caller's place in
+     * the fair queue (a lock of one resource only).
+     */
+    String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId, String ticket,
+            String lifetime);
+
+    /** The commit of the chosen token: {@code commit-fence} for one resource, {@code commit-all} for several. */
+    Script commitScript();
+
+    /** KEYS of the extension: the lock keys. */
+    String[] extend();
+
+    /** KEYS of the release: each lock key, then its waiter queue. */
+    String[] release();
+
+    /** The release channels, one per resource, in the order of {@link #release()}. */
+    String[] releasedChannels();
+
+    /** Whether the caller may queue for the lock when it waits: only for a lock of one resource. */
+    boolean queues();
+}

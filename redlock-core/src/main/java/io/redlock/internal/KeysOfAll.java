@@ -1,0 +1,72 @@
+package io.redlock.internal;
+
+import java.util.List;
+
+/**
+ * The keys of a lock of several resources taken at once ({@code Scripts.ACQUIRE_ALL}): each resource's own
+ * {@link Keys} (its lock key is its key, so a plain lock of any one of them, ours or another Redlock client's,
+ * conflicts with it), in the caller's order. The lock keys share one value and one token.
+ */
+record KeysOfAll(List<Keys> members) implements HeldKeys {
+
+    KeysOfAll {
+        members = List.copyOf(members);
+    }
+
+    @Override
+    public String lock() {
+        return members.get(0).lock();
+    }
+
+    @Override
+    public Script acquireScript() {
+        return Scripts.ACQUIRE_ALL;
+    }
+
+    @Override
+    public Script commitScript() {
+        return Scripts.COMMIT_ALL;
+    }
+
+    /** Each lock key, then its counter. */
+    @Override
+    public String[] acquire() {
+        String[] keys = new String[2 * members.size()];
+        for (int i = 0; i < members.size(); i++) {
+            keys[2 * i] = members.get(i).lock();
+            keys[2 * i + 1] = members.get(i).fence();
+        }
+        return keys;
+    }
+
+    @Override
+    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
+            String ticket, String lifetime) {
+        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl()};
+    }
+
+    @Override
+    public String[] extend() {
+        return members.stream().map(Keys::lock).toArray(String[]::new);
+    }
+
+    @Override
+    public String[] release() {
+        String[] keys = new String[2 * members.size()];
+        for (int i = 0; i < members.size(); i++) {
+            keys[2 * i] = members.get(i).lock();
+            keys[2 * i + 1] = members.get(i).waiters();
+        }
+        return keys;
+    }
+
+    @Override
+    public String[] releasedChannels() {
+        return members.stream().map(Keys::released).toArray(String[]::new);
+    }
+
+    @Override
+    public boolean queues() {
+        return false;
+    }
+}
