@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The keys of a lock of several resources taken at once ({@code Scripts.ACQUIRE_ALL}): each resource's own
@@ -31,12 +32,7 @@ record KeysOfAll(List<Keys> members) implements HeldKeys {
     /** Each lock key, then its counter. */
     @Override
     public String[] acquire() {
-        String[] keys = new String[2 * members.size()];
-        for (int i = 0; i < members.size(); i++) {
-            keys[2 * i] = members.get(i).lock();
-            keys[2 * i + 1] = members.get(i).fence();
-        }
-        return keys;
+        return eachLockThen(Keys::fence);
     }
 
     @Override
@@ -52,10 +48,15 @@ record KeysOfAll(List<Keys> members) implements HeldKeys {
 
     @Override
     public String[] release() {
+        return eachLockThen(Keys::waiters);
+    }
+
+    /** Each resource's lock key, then {@code next} of its keys. */
+    private String[] eachLockThen(Function<Keys, String> next) {
         String[] keys = new String[2 * members.size()];
         for (int i = 0; i < members.size(); i++) {
             keys[2 * i] = members.get(i).lock();
-            keys[2 * i + 1] = members.get(i).waiters();
+            keys[2 * i + 1] = next.apply(members.get(i));
         }
         return keys;
     }
