@@ -38,7 +38,8 @@ class RedlockLockProviderIT {
 
     private static final String NAME = "nightly-report";
     private static final Duration LONG = Duration.ofMinutes(5);
-    private static final Duration NODE_TIMEOUT = Duration.ofMillis(20);
+    /** Short, so lockAtLeastFor of 100 ms is above two node timeouts; long enough for a loaded 2-core machine. */
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(40);
 
     private RedisNodes nodes;
     private Redlock redlock;

@@ -6,7 +6,10 @@ import io.redlock.spring.RedlockLockRegistry;
 import io.redlock.testkit.history.History;
 import io.redlock.testkit.history.Op;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -14,11 +17,15 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
-import org.springframework.integration.leader.Context;
 import org.springframework.integration.leader.DefaultCandidate;
 import org.springframework.integration.support.leader.LockRegistryLeaderInitiator;
 
-/** A Spring Boot application that runs for leadership over a {@link RedlockLockRegistry}, recording its terms. */
+/**
+ * A Spring Boot application that runs for leadership over a {@link RedlockLockRegistry}, recording its terms at the
+ * lock: a term runs from the acquisition of the registry's lock to its release. (Spring Integration's initiator
+ * unlocks before it calls {@code onRevoked}, so two candidates' callbacks may overlap by a moment while their locks
+ * never do: the lock is what this records.)
+ */
 @SpringBootConfiguration
 @EnableAutoConfiguration
 public class LeaderApp {
@@ -28,10 +35,10 @@ public class LeaderApp {
 
     @Bean
     LockRegistryLeaderInitiator leaderInitiator(Redlock redlock, Environment environment, History terms) {
-        RedlockLockRegistry registry = new RedlockLockRegistry(redlock, LockOptions.builder().ttl(TTL).build(),
-                "leader:");
+        String name = environment.getRequiredProperty("spring.application.name");
+        RedlockLockRegistry registry = new RecordingRegistry(redlock, name, terms);
         LockRegistryLeaderInitiator initiator = new LockRegistryLeaderInitiator(registry,
-                new RecordingCandidate(environment.getRequiredProperty("spring.application.name"), terms));
+                new DefaultCandidate(name, "cluster-leader"));
         initiator.setHeartBeatMillis(200);
         initiator.setBusyWaitMillis(50);
         return initiator;
@@ -45,33 +52,100 @@ public class LeaderApp {
                 .run();
     }
 
-    /** A term as leader is an ACQUIRE when granted and a RELEASE when revoked, for the history checker. */
-    static final class RecordingCandidate extends DefaultCandidate {
+    /** The registry of one application, whose locks record each term as an ACQUIRE and a RELEASE. */
+    static final class RecordingRegistry extends RedlockLockRegistry {
 
+        private final String name;
         private final History terms;
         private final AtomicReference<String> term = new AtomicReference<>();
         private int count;
 
-        RecordingCandidate(String name, History terms) {
-            super(name, "cluster-leader");
+        RecordingRegistry(Redlock redlock, String name, History terms) {
+            super(redlock, LockOptions.builder().ttl(TTL).build(), "leader:");
+            this.name = name;
             this.terms = terms;
         }
 
         @Override
-        public synchronized void onGranted(Context ctx) {
-            super.onGranted(ctx);
-            String id = getId() + "#" + (++count);
-            terms.invoke(getId(), Op.ACQUIRE, null, -1, null).okAcquired(id, -1, Long.MAX_VALUE);
-            term.set(id);
+        public Lock obtain(Object lockKey) {
+            return new RecordingLock(super.obtain(lockKey));
         }
 
-        @Override
-        public synchronized void onRevoked(Context ctx) {
-            String id = term.getAndSet(null);
-            if (id != null) {
-                terms.invoke(getId(), Op.RELEASE, id, -1, null).ok();
+        /**
+         * The registry's lock: a first acquisition is recorded around the call, the last release just before it
+         * (the initiator also takes the lock again while it leads, to check it still holds it, and lets go of that).
+         */
+        private final class RecordingLock implements Lock {
+
+            private final Lock lock;
+            private int holds;
+
+            RecordingLock(Lock lock) {
+                this.lock = lock;
             }
-            super.onRevoked(ctx);
+
+            @Override
+            public void lock() {
+                History.Call call = invoke();
+                lock.lock();
+                acquired(call, true);
+            }
+
+            @Override
+            public void lockInterruptibly() throws InterruptedException {
+                History.Call call = invoke();
+                lock.lockInterruptibly();
+                acquired(call, true);
+            }
+
+            @Override
+            public boolean tryLock() {
+                History.Call call = invoke();
+                return acquired(call, lock.tryLock());
+            }
+
+            @Override
+            public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+                History.Call call = invoke();
+                return acquired(call, lock.tryLock(time, unit));
+            }
+
+            @Override
+            public void unlock() {
+                String id = --holds == 0 ? term.getAndSet(null) : null;
+                History.Call release = id == null ? null : terms.invoke(name, Op.RELEASE, id, -1, null);
+                lock.unlock();
+                if (release != null) {
+                    release.ok();
+                }
+            }
+
+            @Override
+            public Condition newCondition() {
+                return lock.newCondition();
+            }
+
+            /** A first acquisition's call, recorded; null for a nested one. */
+            private History.Call invoke() {
+                return holds == 0 ? terms.invoke(name, Op.ACQUIRE, null, -1, null) : null;
+            }
+
+            private boolean acquired(History.Call call, boolean acquired) {
+                if (acquired) {
+                    holds++;
+                }
+                if (call == null) {
+                    return acquired;
+                }
+                if (acquired) {
+                    String id = name + "#" + (++count);
+                    call.okAcquired(id, -1, Long.MAX_VALUE);
+                    term.set(id);
+                } else {
+                    call.fail("another application leads");
+                }
+                return acquired;
+            }
         }
     }
 }
