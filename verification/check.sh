@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check.sh -- model-check every configuration of fencing.pml and kinds.pml with spin.
+# check.sh -- model-check every configuration of the models (fencing.pml and the lock kinds beside it) with spin.
 #
 # For each check it prints: configuration, property, expected, actual,
 # states stored, time; then a summary table.  Exit status:
@@ -30,13 +30,11 @@ done
 case "${BASH_SOURCE[0]}" in */*) HERE="${BASH_SOURCE[0]%/*}" ;; *) HERE=. ;; esac
 HERE=$(cd "$HERE" && pwd)
 MODEL="${FENCING_MODEL:-$HERE/fencing.pml}"   # override only to test the script
-KINDS_MODEL="$HERE/kinds.pml"
 JOBS=${JOBS:-2}
 PAN_TIMEOUT=${PAN_TIMEOUT:-70}      # seconds per pan search
 MEMLIM=${MEMLIM:-2048}              # MB per pan search
 DEPTH=${PAN_DEPTH:-200000}          # -m: search depth bound (reached: < 40)
 [ -f "$MODEL" ] || { echo "check.sh: $MODEL not found" >&2; exit 2; }
-[ -f "$KINDS_MODEL" ] || { echo "check.sh: $KINDS_MODEL not found" >&2; exit 2; }
 
 BUILD=$(mktemp -d "${TMPDIR:-/tmp}/fencing-check.XXXXXX")
 cleanup() {
@@ -53,8 +51,9 @@ T0=$(date +%s.%N)
 # check definitions, one per line, '|' separated:
 #  id | configuration | clients | property label(s) (space separated) |
 #  expected | spin -D flags | gcc flags | extra pan flags | print trail | model
-# model: empty for fencing.pml (one resource), "kinds" for kinds.pml (locks of
-# several resources; its configurations are named "several:...").
+# model: empty for fencing.pml (one resource), else the model <model>.pml beside
+# it: "several" (locks of several resources; configurations "several:..."),
+# "readwrite" (read-write locks; "readwrite:...").
 # Checks are listed longest first, so that the two workers finish together.
 # expected: holds (exhaustive search), fails (a counterexample is found), or
 # holds(bitstate): gcc -DBITSTATE, a bitstate ("supertrace") search with a
@@ -71,8 +70,8 @@ T0=$(date +%s.%N)
 # a write accepted.
 # ---------------------------------------------------------------------------
 CHECKS=$(cat <<'EOF'
-kfloor  |several:restart-floor+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|kinds
-kdelay  |several:restart-delayed|2|MUTEX ATOMIC|holds|-DRESTART_DELAYED|-O2||no|kinds
+kfloor  |several:restart-floor+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|several
+kdelay  |several:restart-delayed|2|MUTEX ATOMIC|holds|-DRESTART_DELAYED|-O2||no|several
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
 cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
@@ -102,21 +101,40 @@ csanity |counter-expiry+timing |2|SANITY|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY 
 cnofloor|expiry-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DEXPIRY_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
 cbehind |expiry-floor-behind   |2|ORDER|fails|-DCOUNTER_EXPIRY -DFLOOR_BEHIND -DINITMAX=1|-O1 -DBFS||yes
 ccommit |expiry-commit-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DCOMMIT_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
-kt3     |several:timing-faults |3|UNIQUE ORDER STALE ATOMIC|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|kinds
-kn3     |several:no-timing-faults|3|UNIQUE ORDER STALE MUTEX ATOMIC|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|kinds
-ktiming |several:timing-faults |2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS|-O2||no|kinds
-kdurable|several:restart-durable+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|kinds
-knotime |several:no-timing-faults|2|UNIQUE ORDER STALE MUTEX ATOMIC|holds|-DINITMAX=1|-O2||no|kinds
-kpstale |several:restart-plain+timing|2|STALE|fails|-DTIMING_FAULTS -DRESTART_PLAIN|-O2||no|kinds
-kdorder |several:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O2||no|kinds
-kporder |several:restart-plain |2|ORDER|fails|-DRESTART_PLAIN|-O2||no|kinds
-kpmutex |several:restart-plain |2|MUTEX|fails|-DRESTART_PLAIN|-O2||no|kinds
-kdtmutex|several:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O2||no|kinds
-ktmutex |several:timing-faults |2|MUTEX|fails|-DTIMING_FAULTS|-O2||no|kinds
-kamutex |several:keys-apart    |2|MUTEX|fails|-DKEYS_APART|-O2 -DBFS||yes|kinds
-katomic |several:keys-apart    |2|ATOMIC|fails|-DKEYS_APART|-O2 -DBFS||yes|kinds
-kcapart |several:counters-apart+timing|2|UNIQUE|fails|-DCOUNTERS_APART -DTIMING_FAULTS -DINITMAX=1|-O2||yes|kinds
-ksanity |several:no-timing-faults|2|SANITY|fails||-O2||no|kinds
+kt3     |several:timing-faults |3|UNIQUE ORDER STALE ATOMIC|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|several
+kn3     |several:no-timing-faults|3|UNIQUE ORDER STALE MUTEX ATOMIC|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|several
+ktiming |several:timing-faults |2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS|-O2||no|several
+kdurable|several:restart-durable+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|several
+knotime |several:no-timing-faults|2|UNIQUE ORDER STALE MUTEX ATOMIC|holds||-O2||no|several
+kpstale |several:restart-plain+timing|2|STALE|fails|-DTIMING_FAULTS -DRESTART_PLAIN|-O0||no|several
+kdorder |several:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O0||no|several
+kporder |several:restart-plain |2|ORDER|fails|-DRESTART_PLAIN|-O0||no|several
+kpmutex |several:restart-plain |2|MUTEX|fails|-DRESTART_PLAIN|-O0||no|several
+kdtmutex|several:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O0||no|several
+ktmutex |several:timing-faults |2|MUTEX|fails|-DTIMING_FAULTS|-O0||no|several
+kamutex |several:keys-apart    |2|MUTEX|fails|-DKEYS_APART|-O0 -DBFS||yes|several
+katomic |several:keys-apart    |2|ATOMIC|fails|-DKEYS_APART|-O0 -DBFS||yes|several
+kcapart |several:counters-apart+timing|2|UNIQUE|fails|-DCOUNTERS_APART -DTIMING_FAULTS -DINITMAX=1|-O2||yes|several
+rfloor  |readwrite:restart-floor+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|readwrite
+rnotime |readwrite:no-timing-faults|2|UNIQUE ORDER STALE MUTEX|holds||-O2||no|readwrite
+rqtiming|readwrite:queue+timing|2|UNIQUE ORDER STALE|holds|-DQUEUE -DTIMING_FAULTS|-O2||no|readwrite
+rdelay  |readwrite:restart-delayed|2|MUTEX|holds|-DFIRST_WRITES -DRESTART_DELAYED|-O2||no|readwrite
+rtiming |readwrite:timing-faults|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS|-O2||no|readwrite
+rqueue  |readwrite:queue       |2|UNIQUE ORDER STALE MUTEX|holds|-DQUEUE|-O2||no|readwrite
+rdurable|readwrite:restart-durable+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|readwrite
+rt3     |readwrite:timing-faults|3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|readwrite
+rn3     |readwrite:no-timing-faults|3|UNIQUE ORDER STALE MUTEX|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|readwrite
+rs3     |readwrite:no-timing-faults|3|SANITY|fails|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|readwrite
+rsanity |readwrite:no-timing-faults|2|SANITY|fails||-O0||no|readwrite
+rtmutex |readwrite:timing-faults|2|MUTEX|fails|-DTIMING_FAULTS|-O0||no|readwrite
+rporder |readwrite:restart-plain|2|ORDER|fails|-DRESTART_PLAIN|-O0||no|readwrite
+rpmutex |readwrite:restart-plain|2|MUTEX|fails|-DRESTART_PLAIN|-O0||no|readwrite
+rpstale |readwrite:restart-plain+timing|2|STALE|fails|-DRESTART_PLAIN -DTIMING_FAULTS|-O0||no|readwrite
+rdorder |readwrite:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O0||no|readwrite
+rdtmutex|readwrite:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O0||no|readwrite
+rnomark |readwrite:reader-without-mark|2|MUTEX|fails|-DNO_MARK|-O0 -DBFS||yes|readwrite
+rowncnt |readwrite:reader-own-counter|2|ORDER|fails|-DOWN_COUNTER|-O0 -DBFS||yes|readwrite
+ksanity |several:no-timing-faults|2|SANITY|fails||-O0||no|several
 EOF
 )
 # EXTENDED=1 adds larger instances of the expected-hold checks (about two
@@ -147,7 +165,7 @@ prop_flags() {   # "UNIQUE ORDER(drop)" -> "-DCHECK_UNIQUE -DCHECK_ORDER"
 }
 
 # model_file MODEL_COLUMN -> the model's path
-model_file() { if [ "$1" = kinds ]; then printf '%s' "$KINDS_MODEL"; else printf '%s' "$MODEL"; fi; }
+model_file() { if [ -n "$1" ]; then printf '%s' "$HERE/$1.pml"; else printf '%s' "$MODEL"; fi; }
 
 # run_pan DIR "SPIN_DEFS" "GCC_FLAGS" "PAN_FLAGS" MODEL_COLUMN -> writes DIR/pan.out, DIR/status
 # status: holds | fails | INCOMPLETE(...) | ERROR(...)
@@ -229,7 +247,7 @@ run_check() {
   done <"$BUILD/$id.res"
 }
 
-echo "spin: $(spin -V 2>&1 | head -1)   models: $MODEL, $KINDS_MODEL   parallel jobs: $JOBS"
+echo "spin: $(spin -V 2>&1 | head -1)   models: $MODEL and the kinds beside it   parallel jobs: $JOBS"
 printf '%-26s %-12s %-15s %-22s %-8s\n' "configuration" "property" "expect" "actual" "verdict"
 
 ORDER_IDS=()
@@ -265,7 +283,7 @@ echo "holds(bitstate): no violation found by a bitstate search of the number of 
 echo "  skip an unknown part of the state space, so this is a bounded check, NOT an exhaustive proof (3 clients"
 echo "  are beyond an exhaustive search within the time budget; 2 clients are checked exhaustively)."
 
-for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex kcapart; do
+for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex kcapart rnomark rowncnt; do
   f="$BUILD/$id.trail.txt"
   [ -s "$f" ] || continue
   case $id in
@@ -285,6 +303,10 @@ for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex k
               echo "MUTEX, shortest:";;
     kcapart)  echo; echo "Counterexample, a lock of several resources whose script increments each counter on its own"
               echo "(not all to one value above them all), UNIQUE (depth-first: the shortest needs more memory):";;
+    rnomark)  echo; echo "Counterexample, a read lock that does not mark the lock key: a writer's SET NX succeeds beside"
+              echo "a reader, MUTEX, shortest:";;
+    rowncnt)  echo; echo "Counterexample, readers drawing tokens from a counter of their own: a writer after a reader gets"
+              echo "a token that is not above the reader's, ORDER, shortest:";;
   esac
   cat "$f"
 done

@@ -184,6 +184,19 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
+     * A {@link java.util.concurrent.locks.ReadWriteLock} on {@code resource} with {@link LockOptions#defaults()}: many
+     * readers or one writer, writers first; see {@link RedlockReadWriteLock}.
+     */
+    public RedlockReadWriteLock readWriteLock(String resource) {
+        return readWriteLock(resource, LockOptions.defaults());
+    }
+
+    /** {@link #readWriteLock(String)} with the TTL, watchdog and waiting of {@code options} for both locks. */
+    public RedlockReadWriteLock readWriteLock(String resource, LockOptions options) {
+        return engine.readWriteLock(resource, options);
+    }
+
+    /**
      * Extends a lease that was acquired elsewhere — by another process, say a shell script using the
      * {@code redlock} command — and is known only by its resource and value. Returns a handle on it, valid for the
      * new validity, if a majority still held that value and confirmed; empty otherwise. Never re-creates a lock.

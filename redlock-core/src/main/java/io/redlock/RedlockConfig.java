@@ -38,6 +38,11 @@ public final class RedlockConfig {
     /** Suffix, after {@link #WAITERS_SUFFIX}, of the waiters' deadlines. */
     public static final String DEADLINES_SUFFIX = ":until";
     /**
+     * Suffix of the readers of a read lock: {@code <key>:readers}, a sorted set of reader value by when its entry
+     * lapses; it lives as long as the longest reader.
+     */
+    public static final String READERS_SUFFIX = ":readers";
+    /**
      * Default idle horizon of a fencing counter: 24 hours. A counter left that long without a grant expires; it comes
      * back at the clock floor, so tokens keep growing unless node clocks differ by almost a day.
      */

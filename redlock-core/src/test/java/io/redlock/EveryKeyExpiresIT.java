@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Nothing the library writes lives forever: after contended fenced work (waiters queued, leases extended, kept alive
- * and released, tries that barge) every key on every node has a TTL.
+ * and released, tries that barge, readers, locks of several resources) every key on every node has a TTL.
  */
 @WithRedisNodes(5)
 class EveryKeyExpiresIT {
@@ -45,6 +45,15 @@ class EveryKeyExpiresIT {
                             Lock lock = redlock.lock(resource);
                             lock.lock(); // kept alive by the watchdog
                             lock.unlock();
+                        } else if (thread == 1) {
+                            Lock read = redlock.readWriteLock(resource).readLock(); // readers beside the others
+                            read.lock();
+                            read.unlock();
+                            redlock.readWriteLock(resource).acquireRead(TTL, Duration.ofSeconds(30)).orElseThrow()
+                                    .release();
+                        } else if (thread == 2) {
+                            redlock.acquireAll(List.of(resource, "expiring:0"), TTL, Duration.ofSeconds(30))
+                                    .orElseThrow().release(); // a lock of several resources beside the others
                         } else if (i % 3 == 0) {
                             redlock.tryAcquire(resource, TTL).ifPresent(Lease::release); // barges, never queues
                         } else {

@@ -82,8 +82,8 @@ final class Acquisition {
 
     CompletableFuture<Optional<Lease>> run() {
         start = engine.nodes().ticker().read();
-        // a lock of several resources takes them in one script, with or without fencing
-        return engine.config().fencing() || keys instanceof KeysOfAll ? fenced() : plain();
+        // a lock of several resources, or a reader, takes its lock in its script, with or without fencing
+        return engine.config().fencing() || !(keys instanceof Keys) ? fenced() : plain();
     }
 
     /** SPEC R3–R4: SET NX PX everywhere; a majority inside the validity wins. */

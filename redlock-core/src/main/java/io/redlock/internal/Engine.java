@@ -14,6 +14,7 @@ import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import io.redlock.RedlockException;
 import io.redlock.RedlockLock;
+import io.redlock.RedlockReadWriteLock;
 import io.redlock.RedlockObserver;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
@@ -91,6 +92,18 @@ public final class Engine implements AutoCloseable, LeaseOps {
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
         return AcquireLoop.start(this, resource, keysOf(resource), ttl, maxWait, acquiring);
+    }
+
+    /**
+     * {@link #acquire} of a read lock of {@code resource} ({@link Scripts#ACQUIRE_READ}): granted beside other readers,
+     * refused while a writer holds the resource or waits for it.
+     */
+    public Acquiring acquireRead(String resource, Duration ttl, Duration maxWait) {
+        ConfigCheck.resource(resource);
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.maxWait(maxWait);
+        ensureOpen();
+        return AcquireLoop.start(this, resource, new ReaderKeys(keysOf(resource)), ttl, maxWait, acquiring);
     }
 
     /**
@@ -172,6 +185,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
     /** A {@link RedlockLock} on {@code resource}. */
     public RedlockLock lock(String resource, LockOptions options) {
         return new RedlockLockImpl(this, resource, LockPlan.of(options, config));
+    }
+
+    /** A {@link RedlockReadWriteLock} on {@code resource}. */
+    public RedlockReadWriteLock readWriteLock(String resource, LockOptions options) {
+        return new RedlockReadWriteLockImpl(this, resource, LockPlan.of(options, config));
     }
 
     /** Every node's settings. */

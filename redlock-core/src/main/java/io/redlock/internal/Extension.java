@@ -43,7 +43,7 @@ final class Extension {
         long start = nodes.ticker().read();
         lease.writing(start + ttlNanos);
         List<CompletableFuture<Long>> pexpires = nodes.send((i, node) ->
-                node.eval(Scripts.EXTEND, lease.keys().extend(), lease.value(), ttlArg));
+                node.eval(lease.keys().extendScript(), lease.keys().extend(), lease.value(), ttlArg));
         CompletableFuture<ExtendOutcome> outcome = nodes.quorum(pexpires, Releases.CONFIRMED).thenApply(round -> {
             long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, driftFactor);
             long newValidUntil = Validity.validUntil(start, ttlNanos, driftFactor);

@@ -2,10 +2,11 @@ package io.redlock.internal;
 
 /**
  * The lock keys an acquisition claims and its lease then holds, as the scripts name them: those of one resource
- * ({@link Keys}: the lock with its counter and fair queue) or of several taken at once ({@link KeysOfAll}: all or
- * none, one token for all, no queue). Each gives the KEYS of the scripts in the order their headers document.
+ * ({@link Keys}: the lock with its counter and fair queue), of several taken at once ({@link KeysOfAll}: all or none,
+ * one token for all, no queue), or a reader's of one resource ({@link ReaderKeys}: shared with other readers, no
+ * queue). Each gives its scripts and their KEYS in the order the scripts' headers document.
  */
-sealed interface HeldKeys permits Keys, KeysOfAll {
+sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys {
 
     /** The lock key the fault hooks and the logs know the lock by: the first resource's. */
     String lock();
@@ -27,10 +28,20 @@ sealed interface HeldKeys permits Keys, KeysOfAll {
     /** The commit of the chosen token: {@code commit-fence} for one resource, {@code commit-all} for several. */
     Script commitScript();
 
-    /** KEYS of the extension: the lock keys. */
+    /** The extension: {@code extend} (every lock key), or {@code extend-read} for a reader. */
+    default Script extendScript() {
+        return Scripts.EXTEND;
+    }
+
+    /** KEYS of the extension. */
     String[] extend();
 
-    /** KEYS of the release: each lock key, then its waiter queue. */
+    /** The release: {@code release} (every lock key), or {@code release-read} for a reader. */
+    default Script releaseScript() {
+        return Scripts.RELEASE;
+    }
+
+    /** KEYS of the release: each lock key, then its waiter queue (a reader: the lock key, the readers, the queue). */
     String[] release();
 
     /** The release channels, one per resource, in the order of {@link #release()}. */

@@ -49,6 +49,10 @@ record Keys(String lock, String base) implements HeldKeys {
         return base + RedlockConfig.WAITERS_SUFFIX;
     }
 
+    String readers() {
+        return base + RedlockConfig.READERS_SUFFIX;
+    }
+
     String deadlines() {
         return waiters() + RedlockConfig.DEADLINES_SUFFIX;
     }

@@ -31,6 +31,7 @@ final class NodeDelete {
 
     private final Releases releases;
     private final NodeClient node;
+    private final Script script;
     private final String[] keys;
     private final String[] args;
     private final CompletableFuture<?> acquired;
@@ -42,10 +43,11 @@ final class NodeDelete {
     private final CompletableFuture<Void> settled = new CompletableFuture<>();
     private long pauseNanos = FIRST_PAUSE.toNanos();
 
-    private NodeDelete(Releases releases, NodeClient node, CompletableFuture<?> acquired, String[] keys,
-            String[] args, long expiresAt) {
+    private NodeDelete(Releases releases, NodeClient node, CompletableFuture<?> acquired, Script script,
+            String[] keys, String[] args, long expiresAt) {
         this.releases = releases;
         this.node = node;
+        this.script = script;
         this.acquired = acquired;
         this.keys = keys;
         this.args = args;
@@ -55,13 +57,14 @@ final class NodeDelete {
     /**
      * Starts deleting on {@code node} after its acquire reply {@code acquired}.
      *
-     * @param keys      the lock key and its waiter queue (see {@link Scripts#RELEASE})
-     * @param args      the value, the release message and the publish flag
+     * @param script    the release script of the lease's keys ({@link HeldKeys#releaseScript()})
+     * @param keys      its KEYS: the lock key and its waiter queue (see {@link Scripts#RELEASE})
+     * @param args      the value, the release message, the publish flag and the channels
      * @param expiresAt the ticker reading at which the key would have expired anyway
      */
-    static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, String[] keys,
-            String[] args, long expiresAt) {
-        NodeDelete delete = new NodeDelete(releases, node, acquired, keys, args, expiresAt);
+    static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, Script script,
+            String[] keys, String[] args, long expiresAt) {
+        NodeDelete delete = new NodeDelete(releases, node, acquired, script, keys, args, expiresAt);
         if (!acquired.isDone() && node.sameConnection(acquired)) {
             delete.sendNow(); // the acquire is still on its way on this connection: the delete goes right behind it
         } else {
@@ -103,7 +106,7 @@ final class NodeDelete {
     }
 
     private void send() {
-        node.eval(Scripts.RELEASE, keys, args).whenComplete(this::answered);
+        node.eval(script, keys, args).whenComplete(this::answered);
     }
 
     private void answered(Long reply, Throwable failure) {

@@ -40,6 +40,11 @@ final class OwedUnlocks {
         throw new LeaseLostException(resource, debt.lease.lossReason().orElse(LossReason.EXPIRED), null);
     }
 
+    /** Whether no thread owes an unlock. */
+    boolean isEmpty() {
+        return owed.isEmpty();
+    }
+
     private static final class Owed {
         int count;
         final RedlockLease lease;

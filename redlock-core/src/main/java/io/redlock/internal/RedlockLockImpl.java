@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * {@link RedlockLock}: one owner thread and hold count kept locally, one lease underneath. Threads of this JVM take
@@ -23,6 +24,10 @@ final class RedlockLockImpl implements RedlockLock {
     private final Engine engine;
     private final String resource;
     private final LockPlan options;
+    /** How the lock is asked of the nodes: the resource's lock, or a reader's share of it. */
+    private final Claim claim;
+    /** Checks a thread may acquire at all (a reader may not take the write lock); throws if not. */
+    private final Consumer<Thread> admit;
 
     /** The thread that holds the lock, or is acquiring it (then {@code holds} is 0); null when free locally. */
     private Thread owner;
@@ -32,11 +37,23 @@ final class RedlockLockImpl implements RedlockLock {
     /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
     private final OwedUnlocks owed;
 
+    /** One acquisition of the lock on the nodes, for a TTL, waiting at most {@code maxWait}. */
+    @FunctionalInterface
+    interface Claim {
+        Acquiring acquire(Duration ttl, Duration maxWait);
+    }
+
     RedlockLockImpl(Engine engine, String resource, LockPlan options) {
+        this(engine, resource, options, (ttl, maxWait) -> engine.acquire(resource, ttl, maxWait), thread -> { });
+    }
+
+    RedlockLockImpl(Engine engine, String resource, LockPlan options, Claim claim, Consumer<Thread> admit) {
         ConfigCheck.resource(resource);
         this.engine = engine;
         this.resource = resource;
         this.options = options;
+        this.claim = claim;
+        this.admit = admit;
         this.owed = new OwedUnlocks(resource);
     }
 
@@ -100,6 +117,7 @@ final class RedlockLockImpl implements RedlockLock {
         if (reenter(me)) {
             return true;
         }
+        admit.accept(me);
         if (interruptible && Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -158,8 +176,13 @@ final class RedlockLockImpl implements RedlockLock {
         return false;
     }
 
-    private synchronized boolean isOwner(Thread me) {
+    synchronized boolean isOwner(Thread me) {
         return owner == me;
+    }
+
+    /** Whether no thread holds or acquires the lock, and no dropped hold still owes an unlock. */
+    synchronized boolean idle() {
+        return owner == null && owed.isEmpty();
     }
 
     /**
@@ -194,7 +217,7 @@ final class RedlockLockImpl implements RedlockLock {
     /** One acquisition on the nodes with whatever is left of the wait (one place in the queue); empty if it ran out. */
     private Optional<RedlockLease> acquireFromNodes(LockWait wait, Duration ttl) throws InterruptedException {
         Duration left = wait.deadline.bounded() ? Duration.ofNanos(wait.deadline.nanosLeft()) : FOREVER;
-        return wait.await(engine.acquire(resource, ttl, left), resource);
+        return wait.await(claim.acquire(ttl, left), resource);
     }
 
     /** The caller now holds {@code granted}: watched, and kept alive unless it is a fixed lease. */

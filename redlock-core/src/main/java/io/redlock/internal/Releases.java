@@ -83,6 +83,7 @@ final class Releases {
      */
     List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, HeldKeys names,
             String value, String message, long expiresAt) {
+        Script script = names.releaseScript();
         String[] keys = names.release();
         String[] channels = names.releasedChannels();
         String[] args = new String[3 + channels.length];
@@ -92,7 +93,7 @@ final class Releases {
         System.arraycopy(channels, 0, args, 3, channels.length);
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
         List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {
-            NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), keys, args, expiresAt);
+            NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), script, keys, args, expiresAt);
             settled.add(delete.settled());
             return delete.firstReply();
         });

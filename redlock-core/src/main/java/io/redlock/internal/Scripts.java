@@ -21,7 +21,7 @@ final class Scripts {
     static final Script EXTEND = Script.load("extend");
 
     /** Lock, then increment the counter, with the waiter queue: {@code lua/acquire-fenced.lua}. */
-    static final Script ACQUIRE_FENCED = withFenceCounter("acquire-fenced");
+    static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "fence-counter", "queue");
 
     /** Leaves the waiter queue: {@code lua/leave-queue.lua}. */
     static final Script LEAVE_QUEUE = Script.load("leave-queue");
@@ -35,22 +35,43 @@ final class Scripts {
     /** Raises the counters of several resources to the chosen token, all or none: {@code lua/commit-all.lua}. */
     static final Script COMMIT_ALL = withFenceCounter("commit-all");
 
+    /** A read lock, then the counter: {@code lua/acquire-read.lua}. */
+    static final Script ACQUIRE_READ = withRules("acquire-read", "fence-counter", "queue", "readers");
+
+    /** A reader's commit of the chosen token: {@code lua/commit-read.lua}. */
+    static final Script COMMIT_READ = withRules("commit-read", "fence-counter", "readers");
+
+    /** A reader's extension: {@code lua/extend-read.lua}. */
+    static final Script EXTEND_READ = withRules("extend-read", "readers");
+
+    /** A reader leaves: {@code lua/release-read.lua}. */
+    static final Script RELEASE_READ = withRules("release-read", "readers");
+
     /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, ACQUIRE_ALL,
-            COMMIT_ALL);
+            COMMIT_ALL, ACQUIRE_READ, COMMIT_READ, EXTEND_READ, RELEASE_READ);
 
     /** Runs of the scripts of {@link #ALL} in one call: {@code lua/batch.lua} behind the table of those scripts. */
     static final Script BATCH = Script.of("batch", ScriptBatch.opsTable(ALL) + Script.load("batch").text());
 
     /** What a connection loads when it opens: the scripts and the batch that carries them. */
     static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE,
-            ACQUIRE_ALL, COMMIT_ALL, BATCH);
+            ACQUIRE_ALL, COMMIT_ALL, ACQUIRE_READ, COMMIT_READ, EXTEND_READ, RELEASE_READ, BATCH);
 
     private Scripts() {
     }
 
     /** The script {@code lua/<name>.lua} behind {@code lua/fence-counter.lua}, the counter's rules it uses. */
     private static Script withFenceCounter(String name) {
-        return Script.of(name, Script.load("fence-counter").text() + Script.load(name).text());
+        return withRules(name, "fence-counter");
+    }
+
+    /** The script {@code lua/<name>.lua} behind the rules it uses ({@code lua/<rule>.lua}, in this order). */
+    private static Script withRules(String name, String... rules) {
+        StringBuilder text = new StringBuilder();
+        for (String rule : rules) {
+            text.append(Script.load(rule).text());
+        }
+        return Script.of(name, text.append(Script.load(name).text()).toString());
     }
 }

@@ -120,7 +120,25 @@ enum FaultRow {
     F23("locks of several resources beside plain ones: clock +2×TTL on one node while the holder has exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires every key of the lock at once (one TTL); tokens keep"
                     + " the storage consistent",
-            several(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
+            several(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes)),
+    F24("read-write lock, a writer and two readers: the writer paused 2×TTL in its critical section", VIOLATED, HOLDS,
+            6, "as F1a: readers hold together, never beside the writer, until the paused writer's lease runs out and a"
+                    + " reader or the writer of the next turn takes the lock; the paused writer's stale write is refused",
+            readers(ProcessFaultRows::holderPausedPastItsValidity)),
+    F25("read-write lock, a writer and two readers: 1, then 2 nodes stalled, then 3", HOLDS, HOLDS, 11,
+            "as F3: 3 of 5 answering carry readers and writer; with 3 stalled none is granted",
+            readers(NodeFaultRows::nodesStalled), Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
+    F26("read-write lock, a writer and two readers: kill -9 of 3 nodes and immediate restart", VIOLATED, VIOLATED, 4,
+            "as F4: restarted nodes forget the readers and the writer; a writer takes the lock beside a reader, or a"
+                    + " reader beside the writer; stale fenced writes are refused",
+            readers(NodeFaultRows::crashAndImmediateRestart)),
+    F27("read-write lock, a writer and two readers: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
+            "as F5: a delayed restart keeps readers and writer apart (SPEC R9)",
+            readers(NodeFaultRows::crashAndDelayedRestart)),
+    F28("read-write lock, a writer and two readers: clock +2×TTL on one node while the holder has exactly 3 of 5",
+            VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the readers' entries and mark, or the writer's key,"
+                    + " early; tokens keep the storage consistent",
+            readers(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -140,17 +158,28 @@ enum FaultRow {
         KEPT_LEASES_SURVIVE
     }
 
-    /**
-     * {@code scenario} with workloads that mix locks of several resources with plain ones; both kinds must have held
-     * the lock.
-     */
+    /** {@code scenario} with workloads that mix locks of several resources with plain ones; both must have held. */
     private static Scenario several(Scenario scenario) {
+        return mixed(scenario, RowBench::takeSeveral, w -> w.severalAcquisitions, "locks of several resources");
+    }
+
+    /** {@code scenario} with workloads of a writer and two readers of a read-write lock; both must have held. */
+    private static Scenario readers(Scenario scenario) {
+        return mixed(scenario, RowBench::takeReaders, w -> w.readerAcquisitions, "read locks");
+    }
+
+    /**
+     * {@code scenario} with the bench's workloads set up by {@code setUp} to mix a second kind of lock in; both the
+     * second kind ({@code ofKind} counts its acquisitions, {@code kind} names it) and the first must have held.
+     */
+    private static Scenario mixed(Scenario scenario, java.util.function.Consumer<RowBench> setUp,
+            java.util.function.Function<Workload, java.util.concurrent.atomic.AtomicInteger> ofKind, String kind) {
         return bench -> {
-            bench.takeSeveral();
+            setUp.accept(bench);
             Measured measured = scenario.run(bench);
             Workload w = measured.workload();
-            assertThat(w.severalAcquisitions).as("locks of several resources held").hasPositiveValue();
-            assertThat(w.acquisitions.get() - w.severalAcquisitions.get()).as("plain locks held").isPositive();
+            assertThat(ofKind.apply(w)).as("%s held", kind).hasPositiveValue();
+            assertThat(w.acquisitions.get() - ofKind.apply(w).get()).as("the other locks held").isPositive();
             return measured;
         };
     }

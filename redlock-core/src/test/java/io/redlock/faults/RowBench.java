@@ -38,6 +38,8 @@ final class RowBench implements AutoCloseable {
     private final EnumSet<FaultRow.Also> asserted = EnumSet.noneOf(FaultRow.Also.class);
     /** Whether the row's workloads mix locks of several resources with plain ones ({@link Workload#withSeveral}). */
     private boolean several;
+    /** Whether the row's workloads have a writer and readers of a read-write lock ({@link Workload#withReaders}). */
+    private boolean readers;
 
     RowBench(RedisNodes nodes, Path dir) {
         this.nodes = nodes;
@@ -53,6 +55,11 @@ final class RowBench implements AutoCloseable {
     /** From now on the row's workloads mix locks of several resources with plain ones. */
     void takeSeveral() {
         several = true;
+    }
+
+    /** From now on the row's workloads have a writer and readers of a read-write lock. */
+    void takeReaders() {
+        readers = true;
     }
 
     /** Records that the row asserted {@code property} (after the assertion passed). */
@@ -81,7 +88,13 @@ final class RowBench implements AutoCloseable {
     }
 
     private Workload started(Workload workload) {
-        return (several ? workload.withSeveral() : workload).start();
+        if (several) {
+            workload.withSeveral();
+        }
+        if (readers) {
+            workload.withReaders();
+        }
+        return workload.start();
     }
 
     /** A storage node of this row's own. */

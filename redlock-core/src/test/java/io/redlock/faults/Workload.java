@@ -29,7 +29,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * overlapped (mutual exclusion without fencing); the fenced one whether the storage ever accepted a stale token or
  * lost an acknowledged increment. With {@link #withSeveral()}, the first and third workers take the lock together
  * with a second resource ({@code Redlock.acquireAll}), the second worker the lock alone: the two kinds of lock must
- * exclude each other on the shared resource.
+ * exclude each other on the shared resource. With {@link #withReaders()}, the first worker writes under the write lock
+ * of a read-write lock and the other two read under its read lock: they read (fenced and plain) and do not write, so
+ * they may hold together but never beside the writer.
  */
 final class Workload implements AutoCloseable {
 
@@ -47,6 +49,8 @@ final class Workload implements AutoCloseable {
     final AtomicInteger acquisitions = new AtomicInteger();
     /** Of the acquisitions, those of several resources at once. */
     final AtomicInteger severalAcquisitions = new AtomicInteger();
+    /** Of the acquisitions, read locks. */
+    final AtomicInteger readerAcquisitions = new AtomicInteger();
     final AtomicReference<Lease> holder = new AtomicReference<>();
     /** The latest node failure any worker saw, for the message when progress stalls. */
     final AtomicReference<io.redlock.NodeFailure> lastNodeFailure = new AtomicReference<>();
@@ -64,6 +68,7 @@ final class Workload implements AutoCloseable {
     private final String processPrefix;
     private volatile String resource = RESOURCE;
     private volatile boolean several;
+    private volatile boolean readers;
 
     /** The workers' fault hooks (one set, shared by their clients). */
     FaultHooks hooks() {
@@ -114,9 +119,47 @@ final class Workload implements AutoCloseable {
         return this;
     }
 
-    /** The lock keys the workers take: the resource, and the second resource if some lock several. */
+    /** Before {@link #start()}: the first worker writes under a write lock, the others read under the read lock. */
+    Workload withReaders() {
+        this.readers = true;
+        return this;
+    }
+
+    /** The lock keys the workers take: the resource, the second resource if some lock several, the readers'. */
     List<String> lockKeys() {
-        return several ? List.of(resource, resource + ALSO_SUFFIX) : List.of(resource);
+        if (several) {
+            return List.of(resource, resource + ALSO_SUFFIX);
+        }
+        return readers ? List.of(resource, resource + io.redlock.RedlockConfig.READERS_SUFFIX) : List.of(resource);
+    }
+
+    /** Whether {@code worker} (from 0) reads under a read lock. */
+    private boolean reads(int worker) {
+        return readers && worker > 0;
+    }
+
+    /** How many workers there are. */
+    int workers() {
+        return clients.size();
+    }
+
+    /** How many workers write (the fenced increments come from them). */
+    int writers() {
+        return readers ? 1 : clients.size();
+    }
+
+    /** Which holds are shared, by their ACQUIRE event: the readers'. */
+    java.util.function.Predicate<io.redlock.testkit.history.Event> sharedHolds() {
+        if (!readers) {
+            return acquire -> false;
+        }
+        java.util.Set<String> readingProcesses = new java.util.HashSet<>();
+        for (int i = 0; i < clients.size(); i++) {
+            if (reads(i)) {
+                readingProcesses.add(processPrefix + (i + 1));
+            }
+        }
+        return acquire -> readingProcesses.contains(acquire.process());
     }
 
     /** Starts the workers; each runs until {@link #stop()}. */
@@ -124,8 +167,8 @@ final class Workload implements AutoCloseable {
         for (int i = 0; i < clients.size(); i++) {
             String process = processPrefix + (i + 1);
             Redlock redlock = clients.get(i);
-            boolean takesSeveral = several && i % 2 == 0;
-            Thread thread = new Thread(() -> loop(process, redlock, takesSeveral), process);
+            Kind kind = several && i % 2 == 0 ? Kind.SEVERAL : reads(i) ? Kind.READER : Kind.ONE;
+            Thread thread = new Thread(() -> loop(process, redlock, kind), process);
             threads.add(thread);
             thread.start();
         }
@@ -213,12 +256,22 @@ final class Workload implements AutoCloseable {
         return Long.parseLong(storageConnection.sync().get(PLAIN_COUNTER));
     }
 
-    private void loop(String process, Redlock redlock, boolean takesSeveral) {
+    /** What lock a worker takes. */
+    private enum Kind {
+        /** The resource's lock. */
+        ONE,
+        /** The resource's lock with a second resource's. */
+        SEVERAL,
+        /** A read lock of the resource. */
+        READER
+    }
+
+    private void loop(String process, Redlock redlock, Kind kind) {
         RedisCommands<String, String> plain = storageConnection.sync();
         FencedRedis fenced = FencedRedis.on(storageConnection);
         while (!stopping) {
             try {
-                iteration(process, redlock, takesSeveral, plain, fenced);
+                iteration(process, redlock, kind, plain, fenced);
             } catch (RedlockException e) {
                 // a node fault surfaced as an error: the attempt failed; the workload goes on
             } catch (RuntimeException | Error e) {
@@ -228,15 +281,17 @@ final class Workload implements AutoCloseable {
         }
     }
 
-    private void iteration(String process, Redlock redlock, boolean takesSeveral, RedisCommands<String, String> plain,
+    private void iteration(String process, Redlock redlock, Kind kind, RedisCommands<String, String> plain,
             FencedRedis fenced) {
         History.Call plainAcquire = plainHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         History.Call fencedAcquire = fencedHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         Optional<Lease> acquired;
         try {
-            acquired = takesSeveral
-                    ? redlock.acquireAll(lockKeys(), ttl, ttl.multipliedBy(3)).map(SeveralAsOne::new)
-                    : redlock.acquire(resource, ttl, ttl.multipliedBy(3));
+            acquired = switch (kind) {
+                case SEVERAL -> redlock.acquireAll(lockKeys(), ttl, ttl.multipliedBy(3)).map(SeveralAsOne::new);
+                case READER -> redlock.readWriteLock(resource).acquireRead(ttl, ttl.multipliedBy(3));
+                case ONE -> redlock.acquire(resource, ttl, ttl.multipliedBy(3));
+            };
         } catch (RedlockException e) {
             String why = "maybe acquired: " + e.getClass().getSimpleName();
             plainAcquire.unknown(why);
@@ -253,20 +308,24 @@ final class Workload implements AutoCloseable {
         plainAcquire.okAcquired(lease.value(), token, lease.validUntil());
         fencedAcquire.okAcquired(lease.value(), token, lease.validUntil());
         acquisitions.incrementAndGet();
-        if (takesSeveral) {
+        if (kind == Kind.SEVERAL) {
             severalAcquisitions.incrementAndGet();
+        }
+        if (kind == Kind.READER) {
+            readerAcquisitions.incrementAndGet();
         }
         holder.set(lease);
         try {
-            hold(process, lease, plain, fenced);
+            hold(process, lease, kind == Kind.READER, plain, fenced);
         } finally {
             holder.compareAndSet(lease, null);
             release(process, lease);
         }
     }
 
-    /** The critical section: reads, the work (and an extension, if asked), then the writes. */
-    private void hold(String process, Lease lease, RedisCommands<String, String> plain, FencedRedis fenced) {
+    /** The critical section: reads, the work (and an extension, if asked), then the writes (not for a reader). */
+    private void hold(String process, Lease lease, boolean reader, RedisCommands<String, String> plain,
+            FencedRedis fenced) {
         long token = lease.fencingToken();
         Fence fence = Fence.of(lease);
         History.Call fencedRead = fencedHistory.invoke(process, Op.READ, lease.value(), token, null);
@@ -285,6 +344,9 @@ final class Workload implements AutoCloseable {
         sleep(work);
         if (extendEachHold && !extend(process, lease)) {
             return; // not extended: the worker gives the critical section up without writing
+        }
+        if (reader) {
+            return; // a reader only reads
         }
         Duration pause = pauseNextHolder;
         if (pause != null) {

@@ -29,11 +29,7 @@ end
 local queue = waiter ~= '' and redis.call('exists', KEYS[3]) == 1
 local behind = false
 if queue then
-  local lapsed = redis.call('zrangebyscore', KEYS[4], '-inf', '(' .. clock(), 'LIMIT', 0, 100)
-  for _, id in ipairs(lapsed) do
-    redis.call('zrem', KEYS[3], id)
-    redis.call('zrem', KEYS[4], id)
-  end
+  queue_prune(KEYS[3], KEYS[4], clock())
   local head = redis.call('zrange', KEYS[3], 0, 0)[1]
   queue = head ~= nil
   behind = queue and head ~= waiter

@@ -7,19 +7,4 @@
 if redis.call('get', KEYS[1]) ~= ARGV[1] then
   return 0
 end
-local current
-if ARGV[3] == '1' and redis.call('exists', KEYS[2]) == 0 then
-  current = fence_floor(KEYS[2])
-else
-  current = tonumber(redis.call('get', KEYS[2]) or '0')
-end
-local token = tonumber(ARGV[2])
-if current < token then
-  redis.call('set', KEYS[2], ARGV[2])
-  current = token
-end
-fence_keep(KEYS[2], ARGV[4])
-if current > token then
-  return -1
-end
-return 1
+return fence_commit(KEYS[2], ARGV[2], ARGV[3], ARGV[4])

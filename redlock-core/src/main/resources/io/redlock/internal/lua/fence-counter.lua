@@ -6,6 +6,9 @@
 --   because it expires only when the node's own clock has passed its last write by the idle horizon.
 --   Returns the counter.
 -- fence_keep(key, ms): the counter lives ms more after a grant or commit; "0" keeps it forever.
+-- fence_commit(key, T, floor, ms): the commit of T to a holder's counter (docs/FENCING.md step 3): with the clock floor
+--   a counter that expired (or was lost) since the grant comes back at the floor first, which may put it above T; a
+--   counter below T is raised to T. Returns 1, or -1 if the counter is above T (a grant the holder never saw).
 local function fence_floor(key)
   local floor = tonumber(redis.call('time')[1]) * 1048576
   local current = tonumber(redis.call('get', key) or '0')
@@ -19,4 +22,22 @@ local function fence_keep(key, ms)
   if ms ~= '0' then
     redis.call('pexpire', key, ms)
   end
+end
+local function fence_commit(key, token, floor, ms)
+  local current
+  if floor == '1' and redis.call('exists', key) == 0 then
+    current = fence_floor(key)
+  else
+    current = tonumber(redis.call('get', key) or '0')
+  end
+  local t = tonumber(token)
+  if current < t then
+    redis.call('set', key, token)
+    current = t
+  end
+  fence_keep(key, ms)
+  if current > t then
+    return -1
+  end
+  return 1
 end

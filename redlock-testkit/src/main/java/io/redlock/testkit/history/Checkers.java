@@ -1,6 +1,7 @@
 package io.redlock.testkit.history;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Safety checkers for a recorded lock history; each returns a {@link CheckResult} and never throws on a bad history.
@@ -35,7 +36,20 @@ public final class Checkers {
         return MutualExclusion.check(history, mode);
     }
 
-    /** What counts as holding a lease, for {@link #mutualExclusion}. */
+    /**
+     * (1') Holders of several kinds at once, for locks with shared holders (read-write locks, semaphores): holds as in
+     * {@link #mutualExclusion}, where a hold whose ACQUIRE event {@code shared} accepts is shared and any other is
+     * exclusive. Reported: every overlapping pair of which at least one is exclusive (as by {@code mutualExclusion});
+     * and every moment more than {@code sharedAtOnce} shared holds overlap (once, at the start of the shared hold
+     * that makes one too many, naming them all). The summary says how many shared holds were held at once at most.
+     * With nothing shared it is {@code mutualExclusion}.
+     */
+    public static CheckResult holdersAtOnce(List<Event> history, HoldMode mode, Predicate<Event> shared,
+            int sharedAtOnce) {
+        return MutualExclusion.check(history, mode, shared, sharedAtOnce);
+    }
+
+    /** What counts as holding a lease, for {@link #mutualExclusion} and {@link #holdersAtOnce}. */
     public enum HoldMode {
         /** From the ACQUIRE's completion until its validity deadline (cut short by a release): what the lock promised. */
         VALIDITY,

@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Predicate;
 
-/** The mutual-exclusion checker behind {@link Checkers#mutualExclusion}, which documents the semantics. */
+/**
+ * The mutual-exclusion checker behind {@link Checkers#mutualExclusion} and {@link Checkers#holdersAtOnce}, which
+ * document the semantics.
+ */
 final class MutualExclusion {
 
     private MutualExclusion() {
@@ -56,6 +60,14 @@ final class MutualExclusion {
     }
 
     static CheckResult check(List<Event> history, Checkers.HoldMode mode) {
+        return check(history, mode, acquire -> false, 1);
+    }
+
+    /**
+     * Holds that overlap where at least one is exclusive, and shared holds more than {@code sharedAtOnce} at once
+     * (counted at the start of each shared hold, where the count can only have grown).
+     */
+    static CheckResult check(List<Event> history, Checkers.HoldMode mode, Predicate<Event> shared, int sharedAtOnce) {
         String checker = "mutual exclusion (" + (mode == Checkers.HoldMode.VALIDITY ? "validity" : "critical section")
                 + ")";
         Map<String, Lease> leases = new HashMap<>();
@@ -75,6 +87,7 @@ final class MutualExclusion {
         // Sweep by start: every still-active hold (end > b.start) started no later than b, so it overlaps b.
         List<Violation> violations = new ArrayList<>();
         PriorityQueue<Hold> active = new PriorityQueue<>(Comparator.comparingLong(Hold::end));
+        int mostShared = 0;
         for (Hold b : holds) {
             if (b.end() <= b.start()) {
                 continue;
@@ -84,13 +97,31 @@ final class MutualExclusion {
             }
             List<Hold> overlapping = new ArrayList<>(active);
             overlapping.sort(Comparator.comparingLong(Hold::start).thenComparingLong(h -> h.acquire().id()));
+            boolean bShared = shared.test(b.acquire());
+            List<Hold> sharing = new ArrayList<>();
             for (Hold a : overlapping) {
-                violations.add(new Violation(checker, describe(a, b), List.of(a.acquire(), b.acquire())));
+                if (bShared && shared.test(a.acquire())) {
+                    sharing.add(a);
+                } else {
+                    violations.add(new Violation(checker, describe(a, b), List.of(a.acquire(), b.acquire())));
+                }
+            }
+            if (bShared) {
+                mostShared = Math.max(mostShared, sharing.size() + 1);
+                if (sharing.size() + 1 > sharedAtOnce) {
+                    List<Event> acquires = new ArrayList<>();
+                    sharing.forEach(a -> acquires.add(a.acquire()));
+                    acquires.add(b.acquire());
+                    violations.add(new Violation(checker, String.format(Locale.ROOT,
+                            "%d shared holders at once (at most %d): %s", acquires.size(), sharedAtOnce,
+                            acquires.stream().map(Event::lease).toList()), acquires));
+                }
             }
             active.add(b);
         }
         String summary = String.format(Locale.ROOT, "%s: %d overlaps among %d leases", checker, violations.size(),
-                holds.size());
+                holds.size()) + (mostShared > 0 ? String.format(Locale.ROOT, ", at most %d shared at once",
+                        mostShared) : "");
         return CheckResult.of(checker, violations, summary);
     }
 

@@ -1,8 +1,8 @@
 /*
- * kinds.pml -- Promela model of the lock kinds beyond one mutex, over the
- * same quorum and fencing-token protocol as fencing.pml (N = 3 independent
- * Redis nodes). This file models locks of several resources at once
- * (Redlock.acquireAll; docs/FENCING.md, "Locks of several resources").
+ * several.pml -- Promela model of locks of several resources at once
+ * (Redlock.acquireAll; docs/FENCING.md, "Locks of several resources"), over
+ * the same quorum and fencing-token protocol as fencing.pml (N = 3
+ * independent Redis nodes).
  *
  * Two resources r0, r1. Per node and resource: a lock key K and a fencing
  * counter F. Every attempt c claims a set of resources res[c] (bit r: r is

@@ -1,0 +1,69 @@
+package io.redlock.internal;
+
+/**
+ * The keys a reader of one resource claims ({@code Scripts.ACQUIRE_READ}): the resource's own {@link Keys}, with
+ * the readers' sorted set beside them. The lock key holds the readers' mark while read-locked, so a writer or a lock
+ * of the resource waits; the counter is the resource's, shared with writers; the queue is the writers': readers
+ * respect it (writer preference) but do not join it.
+ */
+record ReaderKeys(Keys keys) implements HeldKeys {
+
+    @Override
+    public String lock() {
+        return keys.lock();
+    }
+
+    @Override
+    public Script acquireScript() {
+        return Scripts.ACQUIRE_READ;
+    }
+
+    /** Lock key, counter, readers, queue, deadlines. */
+    @Override
+    public String[] acquire() {
+        return new String[] {keys.lock(), keys.fence(), keys.readers(), keys.waiters(), keys.deadlines()};
+    }
+
+    @Override
+    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
+            String ticket, String lifetime) {
+        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl()};
+    }
+
+    @Override
+    public Script commitScript() {
+        return Scripts.COMMIT_READ;
+    }
+
+    @Override
+    public Script extendScript() {
+        return Scripts.EXTEND_READ;
+    }
+
+    /** Lock key, readers. */
+    @Override
+    public String[] extend() {
+        return new String[] {keys.lock(), keys.readers()};
+    }
+
+    @Override
+    public Script releaseScript() {
+        return Scripts.RELEASE_READ;
+    }
+
+    /** Lock key, readers, queue. */
+    @Override
+    public String[] release() {
+        return new String[] {keys.lock(), keys.readers(), keys.waiters()};
+    }
+
+    @Override
+    public String[] releasedChannels() {
+        return new String[] {keys.released()};
+    }
+
+    @Override
+    public boolean queues() {
+        return false;
+    }
+}

@@ -1,0 +1,84 @@
+package io.redlock.internal;
+
+import io.redlock.Lease;
+import io.redlock.RedlockLock;
+import io.redlock.RedlockReadWriteLock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * {@link RedlockReadWriteLock}: the write lock is the resource's exclusive lock; the read lock a
+ * {@link RedlockReadLockImpl} over the reader's claim. Each refuses a thread that holds the other.
+ */
+final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
+
+    private final Engine engine;
+    private final String resource;
+    private final RedlockLockImpl write;
+    private final RedlockReadLockImpl read;
+
+    RedlockReadWriteLockImpl(Engine engine, String resource, LockPlan options) {
+        ConfigCheck.resource(resource);
+        this.engine = engine;
+        this.resource = resource;
+        this.read = new RedlockReadLockImpl(resource, () -> new RedlockLockImpl(engine, resource, options,
+                (ttl, maxWait) -> engine.acquireRead(resource, ttl, maxWait), this::mayRead));
+        this.write = new RedlockLockImpl(engine, resource, options,
+                (ttl, maxWait) -> engine.acquire(resource, ttl, maxWait), this::mayWrite);
+    }
+
+    private void mayWrite(Thread thread) {
+        if (read.heldBy(thread)) {
+            throw new IllegalMonitorStateException("the read lock of '" + resource + "' cannot be upgraded: thread "
+                    + thread.getName() + " holds it; two readers upgrading would each wait for the other, so release"
+                    + " the read lock before taking the write lock");
+        }
+    }
+
+    private void mayRead(Thread thread) {
+        if (write.isOwner(thread)) {
+            throw new IllegalMonitorStateException("thread " + thread.getName() + " holds the write lock of '"
+                    + resource + "': a read lock would wait for it; release the write lock first");
+        }
+    }
+
+    @Override
+    public String resource() {
+        return resource;
+    }
+
+    @Override
+    public RedlockLock readLock() {
+        return read;
+    }
+
+    @Override
+    public RedlockLock writeLock() {
+        return write;
+    }
+
+    @Override
+    public Optional<Lease> tryAcquireRead(Duration ttl) {
+        return acquireRead(ttl, Duration.ZERO);
+    }
+
+    @Override
+    public Optional<Lease> acquireRead(Duration ttl, Duration maxWait) {
+        return Blocking.await(engine.acquireRead(resource, ttl, maxWait), "a read lease of " + resource);
+    }
+
+    @Override
+    public Optional<Lease> tryAcquireWrite(Duration ttl) {
+        return acquireWrite(ttl, Duration.ZERO);
+    }
+
+    @Override
+    public Optional<Lease> acquireWrite(Duration ttl, Duration maxWait) {
+        return Blocking.await(engine.acquire(resource, ttl, maxWait), "the write lease of " + resource);
+    }
+
+    @Override
+    public String toString() {
+        return "RedlockReadWriteLock[" + resource + "]";
+    }
+}

@@ -1,0 +1,31 @@
+-- acquire-read: take a read lock, then increment the node's fencing counter (docs/FENCING.md, "Read-write locks").
+-- Many readers at once. None while the lock key holds anything but the readers' mark (a writer, or a lock of one
+-- resource, ours or another Redlock client's), and none while a live waiter is queued for the resource: a writer
+-- that waits is served before readers that come after it (writer preference: a stream of readers cannot starve a
+-- writer). The counter is the resource's own, shared with writers: every grant raises it, so a writer's token is
+-- above every reader's granted before it, and a reader's above every earlier writer's.
+-- KEYS[1] lock key    KEYS[2] fencing counter    KEYS[3] readers (value by lapse, node clock ms)
+-- KEYS[4] waiter queue    KEYS[5] waiters' deadlines
+-- ARGV[1] value    ARGV[2] TTL in ms    ARGV[3] "1" with fencing: the counter moves; "0": no counter is touched
+-- ARGV[4] "1" to apply the clock floor first (fence_floor)    ARGV[5] how long the counter lives after this grant, ms
+-- Returns the new counter (> 0; 1 without fencing), or a refusal: minus the remaining ms of the key that holds the
+-- resource, or 0 when a waiter is ahead (or the holder's expiry is unknown).
+local holder = redis.call('get', KEYS[1])
+if holder and holder ~= READ_MARK then
+  return -math.max(redis.call('pttl', KEYS[1]), 0)
+end
+local now = read_now()
+if redis.call('exists', KEYS[4]) == 1 and queue_prune(KEYS[4], KEYS[5], now) then
+  return 0
+end
+redis.call('zadd', KEYS[3], now + tonumber(ARGV[2]), ARGV[1])
+read_keep(KEYS[1], KEYS[3], now)
+if ARGV[3] ~= '1' then
+  return 1
+end
+if ARGV[4] == '1' then
+  fence_floor(KEYS[2])
+end
+local token = redis.call('incr', KEYS[2])
+fence_keep(KEYS[2], ARGV[5])
+return token

@@ -1,0 +1,16 @@
+-- release-read: a reader leaves (SPEC S3, R7 for a read lock). The lock key then lives as long as the longest reader
+-- left; the last reader to leave deletes it and announces the release on the resource's channel, as release does,
+-- naming the first waiter in this node's queue.
+-- KEYS[1] lock key    KEYS[2] readers    KEYS[3] waiter queue
+-- ARGV[1] value    ARGV[2] message    ARGV[3] "1" to publish only while the queue exists    ARGV[4] the release channel
+-- Returns 1 (it was a reader here) or 0.
+if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
+  return 0
+end
+if not read_keep(KEYS[1], KEYS[2], read_now()) then
+  local head = redis.call('zrange', KEYS[3], 0, 0)[1]
+  if head or ARGV[3] ~= '1' then
+    redis.call('publish', ARGV[4], ARGV[2] .. '>' .. (head or ''))
+  end
+end
+return 1
