@@ -39,12 +39,7 @@ if not behind and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     redis.call('zrem', KEYS[3], waiter)
     redis.call('zrem', KEYS[4], waiter)
   end
-  if ARGV[3] == '1' then
-    fence_floor(KEYS[2])
-  end
-  local token = redis.call('incr', KEYS[2])
-  fence_keep(KEYS[2], ARGV[7])
-  return token
+  return fence_grant(KEYS[2], ARGV[3], ARGV[7])
 end
 local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
 if waiter == '' then

@@ -23,9 +23,4 @@ read_keep(KEYS[1], KEYS[3], now)
 if ARGV[3] ~= '1' then
   return 1
 end
-if ARGV[4] == '1' then
-  fence_floor(KEYS[2])
-end
-local token = redis.call('incr', KEYS[2])
-fence_keep(KEYS[2], ARGV[5])
-return token
+return fence_grant(KEYS[2], ARGV[4], ARGV[5])

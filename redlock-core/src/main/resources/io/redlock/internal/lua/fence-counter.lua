@@ -6,6 +6,8 @@
 --   because it expires only when the node's own clock has passed its last write by the idle horizon.
 --   Returns the counter.
 -- fence_keep(key, ms): the counter lives ms more after a grant or commit; "0" keeps it forever.
+-- fence_grant(key, floor, ms): the counter's move in a grant of one resource's lock (docs/FENCING.md step 1): the clock
+--   floor first if floor is "1", then INCR, then the counter lives ms more. Returns the new counter, the token.
 -- fence_commit(key, T, floor, ms): the commit of T to a holder's counter (docs/FENCING.md step 3): with the clock floor
 --   a counter that expired (or was lost) since the grant comes back at the floor first, which may put it above T; a
 --   counter below T is raised to T. Returns 1, or -1 if the counter is above T (a grant the holder never saw).
@@ -40,4 +42,12 @@ local function fence_commit(key, token, floor, ms)
     return -1
   end
   return 1
+end
+local function fence_grant(key, floor, ms)
+  if floor == '1' then
+    fence_floor(key)
+  end
+  local token = redis.call('incr', key)
+  fence_keep(key, ms)
+  return token
 end
