@@ -103,35 +103,30 @@ cbehind |expiry-floor-behind   |2|ORDER|fails|-DCOUNTER_EXPIRY -DFLOOR_BEHIND -D
 ccommit |expiry-commit-no-floor+timing|2|ORDER|fails|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DCOMMIT_NO_FLOOR -DINITMAX=0|-O1 -DBFS||yes
 kt3     |several:timing-faults |3|UNIQUE ORDER STALE ATOMIC|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|several
 kn3     |several:no-timing-faults|3|UNIQUE ORDER STALE MUTEX ATOMIC|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|several
-ktiming |several:timing-faults |2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS|-O2||no|several
-kdurable|several:restart-durable+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|several
-knotime |several:no-timing-faults|2|UNIQUE ORDER STALE MUTEX ATOMIC|holds||-O2||no|several
+ktiming |several:timing-faults |2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS|-O1||no|several
+kdurable|several:restart-durable+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O1||no|several
+knotime |several:no-timing-faults|2|UNIQUE ORDER STALE MUTEX ATOMIC|holds||-O1||no|several
 kpstale |several:restart-plain+timing|2|STALE|fails|-DTIMING_FAULTS -DRESTART_PLAIN|-O0||no|several
 kdorder |several:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O0||no|several
-kporder |several:restart-plain |2|ORDER|fails|-DRESTART_PLAIN|-O0||no|several
 kpmutex |several:restart-plain |2|MUTEX|fails|-DRESTART_PLAIN|-O0||no|several
-kdtmutex|several:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O0||no|several
 ktmutex |several:timing-faults |2|MUTEX|fails|-DTIMING_FAULTS|-O0||no|several
 kamutex |several:keys-apart    |2|MUTEX|fails|-DKEYS_APART|-O0 -DBFS||yes|several
 katomic |several:keys-apart    |2|ATOMIC|fails|-DKEYS_APART|-O0 -DBFS||yes|several
 kcapart |several:counters-apart+timing|2|UNIQUE|fails|-DCOUNTERS_APART -DTIMING_FAULTS -DINITMAX=1|-O2||yes|several
-rfloor  |readwrite:restart-floor+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|readwrite
-rnotime |readwrite:no-timing-faults|2|UNIQUE ORDER STALE MUTEX|holds||-O2||no|readwrite
-rqtiming|readwrite:queue+timing|2|UNIQUE ORDER STALE|holds|-DQUEUE -DTIMING_FAULTS|-O2||no|readwrite
-rdelay  |readwrite:restart-delayed|2|MUTEX|holds|-DFIRST_WRITES -DRESTART_DELAYED|-O2||no|readwrite
-rtiming |readwrite:timing-faults|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS|-O2||no|readwrite
-rqueue  |readwrite:queue       |2|UNIQUE ORDER STALE MUTEX|holds|-DQUEUE|-O2||no|readwrite
-rdurable|readwrite:restart-durable+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_DURABLE|-O2||no|readwrite
+rfloor  |readwrite:restart-floor+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_FLOOR|-O1||no|readwrite
+rnotime |readwrite:no-timing-faults|2|UNIQUE ORDER STALE MUTEX|holds||-O1||no|readwrite
+rqtiming|readwrite:queue+timing|2|UNIQUE ORDER STALE|holds|-DQUEUE -DTIMING_FAULTS|-O1||no|readwrite
+rdelay  |readwrite:restart-delayed|2|MUTEX|holds|-DFIRST_WRITES -DRESTART_DELAYED|-O1||no|readwrite
+rtiming |readwrite:timing-faults|2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS|-O1||no|readwrite
+rqueue  |readwrite:queue       |2|UNIQUE ORDER STALE MUTEX|holds|-DQUEUE|-O1||no|readwrite
+rdurable|readwrite:restart-durable+timing|2|UNIQUE ORDER STALE|holds|-DFIRST_WRITES -DTIMING_FAULTS -DRESTART_DURABLE|-O1||no|readwrite
 rt3     |readwrite:timing-faults|3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS|-O2 -DBITSTATE|-w23 -k3|no|readwrite
 rn3     |readwrite:no-timing-faults|3|UNIQUE ORDER STALE MUTEX|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|readwrite
-rs3     |readwrite:no-timing-faults|3|SANITY|fails|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|readwrite
 rsanity |readwrite:no-timing-faults|2|SANITY|fails||-O0||no|readwrite
 rtmutex |readwrite:timing-faults|2|MUTEX|fails|-DTIMING_FAULTS|-O0||no|readwrite
-rporder |readwrite:restart-plain|2|ORDER|fails|-DRESTART_PLAIN|-O0||no|readwrite
 rpmutex |readwrite:restart-plain|2|MUTEX|fails|-DRESTART_PLAIN|-O0||no|readwrite
 rpstale |readwrite:restart-plain+timing|2|STALE|fails|-DRESTART_PLAIN -DTIMING_FAULTS|-O0||no|readwrite
 rdorder |readwrite:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O0||no|readwrite
-rdtmutex|readwrite:restart-delayed+timing|2|MUTEX|fails|-DRESTART_DELAYED -DTIMING_FAULTS|-O0||no|readwrite
 rnomark |readwrite:reader-without-mark|2|MUTEX|fails|-DNO_MARK|-O0 -DBFS||yes|readwrite
 rowncnt |readwrite:reader-own-counter|2|ORDER|fails|-DOWN_COUNTER|-O0 -DBFS||yes|readwrite
 ksanity |several:no-timing-faults|2|SANITY|fails||-O0||no|several

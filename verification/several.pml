@@ -7,7 +7,8 @@
  * Two resources r0, r1. Per node and resource: a lock key K and a fencing
  * counter F. Every attempt c claims a set of resources res[c] (bit r: r is
  * claimed): attempt 0 claims both (a lock of several), every other attempt
- * chooses one resource or both when it begins. On a node, one atomic script
+ * chooses one resource or both when it begins (with 2 attempts, r0 or both:
+ * the resources are symmetric). On a node, one atomic script
  * (acquire-all.lua; acquire-fenced.lua for one resource) grants all of the
  * claimed locks or none:
  *   if every claimed K is empty then
@@ -441,7 +442,10 @@ inline release(c)
 inline begin(c, R)
 {
   d_step {
-    phase[c] == IDLE && (c != 0 || R == BOTH) ->
+    /* attempt 0 claims both; with 2 attempts the resources are symmetric, so
+       attempt 1 claims r0 or both (r1 alone is r0 alone with the names
+       swapped) */
+    phase[c] == IDLE && (c != 0 || R == BOTH) && (NC > 2 || R != 2) ->
     res[c] = R;
     y = 0;
     do
