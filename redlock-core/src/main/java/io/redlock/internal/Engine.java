@@ -88,10 +88,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
      */
     public Acquiring acquire(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
-        ConfigCheck.maxWait(maxWait);
-        ensureOpen();
-        return AcquireLoop.start(this, resource, keysOf(resource), ttl, maxWait, acquiring);
+        return rounds(resource, keysOf(resource), ttl, maxWait);
     }
 
     /**
@@ -100,10 +97,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
      */
     public Acquiring acquireRead(String resource, Duration ttl, Duration maxWait) {
         ConfigCheck.resource(resource);
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
-        ConfigCheck.maxWait(maxWait);
-        ensureOpen();
-        return AcquireLoop.start(this, resource, new ReaderKeys(keysOf(resource)), ttl, maxWait, acquiring);
+        return rounds(resource, new ReaderKeys(keysOf(resource)), ttl, maxWait);
     }
 
     /**
@@ -114,11 +108,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     public CompletionStage<Optional<MultiLease>> acquireAll(Collection<String> resources, Duration ttl,
             Duration maxWait) {
         List<String> all = ConfigCheck.resources(resources);
-        KeysOfAll keys = keysOfAll(all);
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
-        ConfigCheck.maxWait(maxWait);
-        ensureOpen();
-        Acquiring rounds = AcquireLoop.start(this, all.toString(), keys, ttl, maxWait, acquiring);
+        Acquiring rounds = rounds(all.toString(), keysOfAll(all), ttl, maxWait);
         CompletableFuture<Optional<MultiLease>> multi = rounds
                 .thenApply(lease -> lease.map(held -> new RedlockMultiLease(all, (RedlockLease) held)));
         multi.whenComplete((lease, failure) -> {
@@ -127,6 +117,14 @@ public final class Engine implements AutoCloseable, LeaseOps {
             }
         });
         return multi;
+    }
+
+    /** The acquisition rounds of {@code keys}, after the checks every kind of lock shares. */
+    private Acquiring rounds(String name, HeldKeys keys, Duration ttl, Duration maxWait) {
+        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.maxWait(maxWait);
+        ensureOpen();
+        return AcquireLoop.start(this, name, keys, ttl, maxWait, acquiring);
     }
 
     @Override
@@ -238,10 +236,6 @@ public final class Engine implements AutoCloseable, LeaseOps {
     }
 
     /**
-     * The names of {@code resource}'s keys: the lock key is the key prefix, then the resource; the others are
-     * hash-tagged into its slot when a member is a Redis Cluster.
-     */
-    /**
      * The keys of several resources; with a Redis Cluster member their lock keys must share one hash slot (one script
      * touches them all), else a {@link RedlockConfigException} says how to tag them.
      */
@@ -260,6 +254,10 @@ public final class Engine implements AutoCloseable, LeaseOps {
         return new KeysOfAll(members);
     }
 
+    /**
+     * The names of {@code resource}'s keys: the lock key is the key prefix, then the resource; the others are
+     * hash-tagged into its slot when a member is a Redis Cluster.
+     */
     private Keys keysOf(String resource) {
         String prefix = config.keyPrefix();
         // no prefix: the lease shares one string

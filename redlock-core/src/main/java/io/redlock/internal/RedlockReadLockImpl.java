@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The read lock of a {@code RedlockReadWriteLock}: threads of this JVM hold it at once, each with a lease of its own
@@ -16,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 final class RedlockReadLockImpl implements RedlockLock {
 
     private final String resource;
-    private final java.util.function.Supplier<RedlockLockImpl> newHold;
+    private final Supplier<RedlockLockImpl> newHold;
     private final Map<Thread, RedlockLockImpl> holds = new ConcurrentHashMap<>();
 
-    RedlockReadLockImpl(String resource, java.util.function.Supplier<RedlockLockImpl> newHold) {
+    RedlockReadLockImpl(String resource, Supplier<RedlockLockImpl> newHold) {
         this.resource = resource;
         this.newHold = newHold;
     }

@@ -15,7 +15,7 @@ final class Scripts {
     /** Ends a release message's event; what follows names the first waiter in the node's queue ("" if none). */
     static final char FIRST_WAITER = '>';
     /** Compare-and-delete, then the release message: {@code lua/release.lua}. */
-    static final Script RELEASE = Script.load("release");
+    static final Script RELEASE = withRules("release", "announce");
 
     /** Compare-and-PEXPIRE: {@code lua/extend.lua}. */
     static final Script EXTEND = Script.load("extend");
@@ -45,7 +45,7 @@ final class Scripts {
     static final Script EXTEND_READ = withRules("extend-read", "readers");
 
     /** A reader leaves: {@code lua/release-read.lua}. */
-    static final Script RELEASE_READ = withRules("release-read", "readers");
+    static final Script RELEASE_READ = withRules("release-read", "readers", "announce");
 
     /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, ACQUIRE_ALL,

@@ -28,6 +28,15 @@ class ScriptsTest {
     }
 
     @Test
+    void theScriptsThatFreeAResourceShareTheReleaseMessage() {
+        String rules = Script.load("announce").text();
+        assertThat(Scripts.RELEASE.text()).startsWith(rules);
+        assertThat(Scripts.RELEASE_READ.text()).contains(rules);
+        assertThat(Script.load("release").text()).doesNotContain("'publish'");
+        assertThat(Script.load("release-read").text()).doesNotContain("'publish'");
+    }
+
+    @Test
     void theShaIsTheSha1OfTheTextTheServerIsSent() {
         Script script = Script.of("x", "return 1");
         assertThat(script.sha()).isEqualTo("e0e1f9fabfc9d4800c877a703b823ac0578ff8db");

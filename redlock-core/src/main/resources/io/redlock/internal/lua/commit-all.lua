@@ -16,12 +16,7 @@ local token = tonumber(ARGV[2])
 local above = false
 local current = {}
 for i = 1, n do
-  local counter = KEYS[2 * i]
-  if ARGV[3] == '1' and redis.call('exists', counter) == 0 then
-    current[i] = fence_floor(counter)
-  else
-    current[i] = tonumber(redis.call('get', counter) or '0')
-  end
+  current[i] = fence_held(KEYS[2 * i], ARGV[3])
   above = above or current[i] > token
 end
 for i = 1, n do

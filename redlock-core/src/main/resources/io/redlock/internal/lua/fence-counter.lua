@@ -8,9 +8,10 @@
 -- fence_keep(key, ms): the counter lives ms more after a grant or commit; "0" keeps it forever.
 -- fence_grant(key, floor, ms): the counter's move in a grant of one resource's lock (docs/FENCING.md step 1): the clock
 --   floor first if floor is "1", then INCR, then the counter lives ms more. Returns the new counter, the token.
--- fence_commit(key, T, floor, ms): the commit of T to a holder's counter (docs/FENCING.md step 3): with the clock floor
---   a counter that expired (or was lost) since the grant comes back at the floor first, which may put it above T; a
---   counter below T is raised to T. Returns 1, or -1 if the counter is above T (a grant the holder never saw).
+-- fence_held(key, floor): the counter as a holder's commit sees it: with the clock floor ("1"), a counter that
+--   expired (or was lost) since the grant comes back at the floor first. Returns the counter.
+-- fence_commit(key, T, floor, ms): the commit of T to a holder's counter (docs/FENCING.md step 3): the counter as
+--   fence_held sees it (which may put it above T); a counter below T is raised to T. Returns 1, or -1 if the counter is above T (a grant the holder never saw).
 local function fence_floor(key)
   local floor = tonumber(redis.call('time')[1]) * 1048576
   local current = tonumber(redis.call('get', key) or '0')
@@ -25,13 +26,14 @@ local function fence_keep(key, ms)
     redis.call('pexpire', key, ms)
   end
 end
-local function fence_commit(key, token, floor, ms)
-  local current
+local function fence_held(key, floor)
   if floor == '1' and redis.call('exists', key) == 0 then
-    current = fence_floor(key)
-  else
-    current = tonumber(redis.call('get', key) or '0')
+    return fence_floor(key)
   end
+  return tonumber(redis.call('get', key) or '0')
+end
+local function fence_commit(key, token, floor, ms)
+  local current = fence_held(key, floor)
   local t = tonumber(token)
   if current < t then
     redis.call('set', key, token)

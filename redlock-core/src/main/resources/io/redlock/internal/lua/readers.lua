@@ -1,5 +1,5 @@
 -- readers: the rules of a read lock, written once and put in front of the scripts that read-lock a resource
--- (acquire-read, commit-read, extend-read, release-read: Scripts.withReaders). While read-locked, the lock key holds
+-- (acquire-read, commit-read, extend-read, release-read: Scripts.withRules). While read-locked, the lock key holds
 -- READ_MARK, which no lease value can equal (a value is base64url, without ':'), so a lock of one resource (ours or
 -- another Redlock client's SET NX) and a writer are refused; the readers are a sorted set of reader value by when
 -- its entry lapses, in the node's clock (ms). The lock key lives as long as the longest reader, so it expires with

@@ -8,9 +8,6 @@ if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
   return 0
 end
 if not read_keep(KEYS[1], KEYS[2], read_now()) then
-  local head = redis.call('zrange', KEYS[3], 0, 0)[1]
-  if head or ARGV[3] ~= '1' then
-    redis.call('publish', ARGV[4], ARGV[2] .. '>' .. (head or ''))
-  end
+  announce(KEYS[3], ARGV[4], ARGV[2], ARGV[3])
 end
 return 1

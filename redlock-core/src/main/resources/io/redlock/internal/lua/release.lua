@@ -16,10 +16,7 @@ for i = 1, #KEYS / 2 do
   if redis.call('get', lock) == ARGV[1] then
     redis.call('del', lock)
     deleted = 1
-    local head = redis.call('zrange', queue, 0, 0)[1]
-    if head or ARGV[3] ~= '1' then
-      redis.call('publish', ARGV[3 + i], ARGV[2] .. '>' .. (head or ''))
-    end
+    announce(queue, ARGV[3 + i], ARGV[2], ARGV[3])
   end
 end
 return deleted
