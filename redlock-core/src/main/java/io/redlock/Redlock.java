@@ -149,7 +149,18 @@ public final class Redlock implements AutoCloseable {
      * @throws LeaseWorkException       if the work threw a checked exception (unchecked ones pass through)
      */
     public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
-        return engine.withLock(resource, options, work);
+        return withLock(LockTarget.of(resource), options, work);
+    }
+
+    /**
+     * {@link #withLock(String, LockOptions, LeaseWork)} for any kind of lock: several resources at once, a read or
+     * write lock (see {@link LockTarget}). The work gets the lease of what it holds; for several resources, a lease
+     * whose token is theirs ({@link MultiLease#fencingToken}) and whose {@link Lease#resource()} lists them.
+     *
+     * @throws RedlockConfigException if the target is invalid (see the kind's acquire method; nothing is sent)
+     */
+    public <T> T withLock(LockTarget target, LockOptions options, LeaseWork<T> work) {
+        return engine.withLock(target, options, work);
     }
 
     /**
@@ -167,7 +178,13 @@ public final class Redlock implements AutoCloseable {
      */
     public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        return engine.withLockAsync(resource, options, work);
+        return withLockAsync(LockTarget.of(resource), options, work);
+    }
+
+    /** {@link #withLockAsync(String, LockOptions, LeaseWork)} for any kind of lock (see {@link LockTarget}). */
+    public <T> CompletionStage<T> withLockAsync(LockTarget target, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
+        return engine.withLockAsync(target, options, work);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.redlock.Lease;
 import io.redlock.LeaseListener;
 import io.redlock.LeaseWork;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.MultiLease;
 import io.redlock.PingResult;
@@ -108,7 +109,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     public CompletionStage<Optional<MultiLease>> acquireAll(Collection<String> resources, Duration ttl,
             Duration maxWait) {
         List<String> all = ConfigCheck.resources(resources);
-        Acquiring rounds = rounds(all.toString(), keysOfAll(all), ttl, maxWait);
+        Acquiring rounds = acquireSeveral(all, ttl, maxWait);
         CompletableFuture<Optional<MultiLease>> multi = rounds
                 .thenApply(lease -> lease.map(held -> new RedlockMultiLease(all, (RedlockLease) held)));
         multi.whenComplete((lease, failure) -> {
@@ -117,6 +118,22 @@ public final class Engine implements AutoCloseable, LeaseOps {
             }
         });
         return multi;
+    }
+
+    /**
+     * {@link #acquire} of any kind of lock ({@link LockTarget}); a lock of several resources completes with the lease
+     * of their keys.
+     */
+    public Acquiring acquire(LockTarget target, Duration ttl, Duration maxWait) {
+        return switch (target.kind()) {
+            case LOCK, WRITE -> acquire(target.resource(), ttl, maxWait);
+            case READ -> acquireRead(target.resource(), ttl, maxWait);
+            case SEVERAL -> acquireSeveral(ConfigCheck.resources(target.resources()), ttl, maxWait);
+        };
+    }
+
+    private Acquiring acquireSeveral(List<String> all, Duration ttl, Duration maxWait) {
+        return rounds(all.toString(), keysOfAll(all), ttl, maxWait);
     }
 
     /** The acquisition rounds of {@code keys}, after the checks every kind of lock shares. */
@@ -170,14 +187,14 @@ public final class Engine implements AutoCloseable, LeaseOps {
     }
 
     /** {@code withLock}: see {@link LockRunner}. */
-    public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
-        return runner.withLock(resource, LockPlan.of(options, config), work);
+    public <T> T withLock(LockTarget target, LockOptions options, LeaseWork<T> work) {
+        return runner.withLock(target, LockPlan.of(options, config), work);
     }
 
     /** {@code withLockAsync}: see {@link LockRunner}. */
-    public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
+    public <T> CompletionStage<T> withLockAsync(LockTarget target, LockOptions options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        return runner.withLockAsync(resource, LockPlan.of(options, config), work);
+        return runner.withLockAsync(target, LockPlan.of(options, config), work);
     }
 
     /** A {@link RedlockLock} on {@code resource}. */

@@ -5,6 +5,7 @@ import io.redlock.LeaseLostException;
 import io.redlock.LeaseWork;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
+import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import java.time.Duration;
 import java.util.Optional;
@@ -21,8 +22,8 @@ final class LockRunner {
     }
 
     /** Runs {@code work} on the calling thread under the lock. */
-    <T> T withLock(String resource, LockPlan options, LeaseWork<T> work) {
-        RedlockLease lease = acquire(resource, options);
+    <T> T withLock(LockTarget target, LockPlan options, LeaseWork<T> work) {
+        RedlockLease lease = acquire(target, options);
         Watchdog dog = keepAlive(engine, lease, options);
         dog.interruptOnLoss(Thread.currentThread());
         T value = null;
@@ -44,11 +45,11 @@ final class LockRunner {
     }
 
     /** Runs {@code work} under the lock and completes when the stage it returns completes and the lease is released. */
-    <T> CompletionStage<T> withLockAsync(String resource, LockPlan options,
+    <T> CompletionStage<T> withLockAsync(LockTarget target, LockPlan options,
             LeaseWork<? extends CompletionStage<T>> work) {
-        Acquiring acquiring = engine.acquire(resource, options.ttl(), options.maxWait());
+        Acquiring acquiring = engine.acquire(target, options.ttl(), options.maxWait());
         return acquiring.thenCompose(acquired -> {
-            RedlockLease lease = (RedlockLease) acquired.orElseThrow(() -> notAcquired(resource, options, acquiring));
+            RedlockLease lease = (RedlockLease) acquired.orElseThrow(() -> notAcquired(target, options, acquiring));
             keepAlive(engine, lease, options);
             CompletionStage<T> stage;
             try {
@@ -71,14 +72,14 @@ final class LockRunner {
         return left > 0 ? lease.releaseAfterAsync(Duration.ofNanos(left)) : lease.releaseAsync();
     }
 
-    private RedlockLease acquire(String resource, LockPlan options) {
-        Acquiring acquiring = engine.acquire(resource, options.ttl(), options.maxWait());
-        Optional<Lease> lease = Blocking.await(acquiring, "withLock " + resource);
-        return (RedlockLease) lease.orElseThrow(() -> notAcquired(resource, options, acquiring));
+    private RedlockLease acquire(LockTarget target, LockPlan options) {
+        Acquiring acquiring = engine.acquire(target, options.ttl(), options.maxWait());
+        Optional<Lease> lease = Blocking.await(acquiring, "withLock " + target.name());
+        return (RedlockLease) lease.orElseThrow(() -> notAcquired(target, options, acquiring));
     }
 
-    private static LockNotAcquiredException notAcquired(String resource, LockPlan options, Acquiring acquiring) {
-        return new LockNotAcquiredException(resource, options.maxWait(), acquiring.nodesUnavailable());
+    private static LockNotAcquiredException notAcquired(LockTarget target, LockPlan options, Acquiring acquiring) {
+        return new LockNotAcquiredException(target.name(), options.maxWait(), acquiring.nodesUnavailable());
     }
 
     /** Turns on auto-extension for a lease just acquired. */

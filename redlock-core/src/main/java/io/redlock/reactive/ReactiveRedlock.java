@@ -3,6 +3,7 @@ package io.redlock.reactive;
 import io.redlock.Lease;
 import io.redlock.LeaseLostException;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import java.time.Duration;
 import java.util.Objects;
@@ -56,8 +57,13 @@ public final class ReactiveRedlock {
      * {@link io.redlock.LockNotAcquiredException}; the lease lost meanwhile: {@link LeaseLostException}.
      */
     public <T> Flux<T> withLock(String resource, LockOptions options, Function<Lease, Publisher<T>> work) {
+        return withLock(LockTarget.of(resource), options, work);
+    }
+
+    /** {@link #withLock(String, LockOptions, Function)} for any kind of lock (see {@link LockTarget}). */
+    public <T> Flux<T> withLock(LockTarget target, LockOptions options, Function<Lease, Publisher<T>> work) {
         Objects.requireNonNull(work, "work");
-        return Flux.usingWhen(Mono.defer(() -> Held.start(redlock, resource, options)),
+        return Flux.usingWhen(Mono.defer(() -> Held.start(redlock, target, options)),
                 held -> held.run(work), Held::end, (held, error) -> held.end(), Held::end);
     }
 
@@ -68,9 +74,9 @@ public final class ReactiveRedlock {
         private final CompletableFuture<Void> done = new CompletableFuture<>();
         private volatile CompletableFuture<Void> released;
 
-        static Mono<Held> start(Redlock redlock, String resource, LockOptions options) {
+        static Mono<Held> start(Redlock redlock, LockTarget target, LockOptions options) {
             Held held = new Held();
-            held.released = redlock.<Void>withLockAsync(resource, options, lease -> {
+            held.released = redlock.<Void>withLockAsync(target, options, lease -> {
                 held.granted.complete(lease);
                 return held.done;
             }).toCompletableFuture();
