@@ -72,6 +72,14 @@ public interface RedlockObserver {
     default void acquisition(String resource, AcquireResult result, Duration took) {
     }
 
+    /**
+     * An acquisition call of a lock of {@code kind} ended after {@code took}: what the library calls. By default
+     * {@link #acquisition(String, AcquireResult, Duration)}, for observers that do not tell kinds apart.
+     */
+    default void acquisition(String resource, LockTarget.Kind kind, AcquireResult result, Duration took) {
+        acquisition(resource, result, took);
+    }
+
     /** An extension ended after {@code took}; {@code extended} if a majority confirmed. */
     default void extension(String resource, boolean extended, Duration took) {
     }

@@ -98,6 +98,27 @@ class ObserverIT {
     }
 
     @Test
+    void everyAcquisitionTellsTheKindOfLockItWasFor(RedisNodes nodes) {
+        List<String> kinds = new CopyOnWriteArrayList<>();
+        Duration ttl = Duration.ofSeconds(5);
+        try (Redlock redlock = redlockOn(nodes).observer(new RedlockObserver() {
+            @Override
+            public void acquisition(String resource, LockTarget.Kind kind, AcquireResult result, Duration took) {
+                kinds.add(kind.tag() + " " + resource + " " + result);
+            }
+        }).build()) {
+            redlock.tryAcquire("kind:lock", ttl).orElseThrow().release();
+            redlock.tryAcquireAll(List.of("kind:a", "kind:b"), ttl).orElseThrow().release();
+            RedlockReadWriteLock rw = redlock.readWriteLock("kind:rw");
+            rw.tryAcquireRead(ttl).orElseThrow().release();
+            rw.tryAcquireWrite(ttl).orElseThrow().release();
+            redlock.withLock(LockTarget.read("kind:rw"), LockOptions.builder().ttl(ttl).build(), lease -> null);
+            assertThat(kinds).containsExactly("lock kind:lock ACQUIRED", "several [kind:a, kind:b] ACQUIRED",
+                    "read kind:rw ACQUIRED", "write kind:rw ACQUIRED", "read kind:rw ACQUIRED");
+        }
+    }
+
+    @Test
     void aFailingObserverDoesNotBreakTheLock(RedisNodes nodes) {
         RedlockObserver broken = new RedlockObserver() {
             @Override

@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.RedlockObserver;
 import io.redlock.Ticker;
 import java.time.Duration;
@@ -75,7 +76,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
      * before the caller does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
      * released.
      */
-    static Acquiring start(Engine engine, String resource, HeldKeys keys, Duration ttl, Duration maxWait,
+    static Acquiring start(Engine engine, LockTarget.Kind kind, String resource, HeldKeys keys, Duration ttl,
+            Duration maxWait,
             Set<CompletableFuture<?>> acquiring) {
         Acquiring result = new Acquiring();
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
@@ -95,7 +97,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             RedlockObserver.AcquireResult outcome = loop.outcome(lease, failure);
             result.ended(outcome);
             observed.ended(outcome, Optional.ofNullable(failure));
-            engine.events().observe(o -> o.acquisition(resource, outcome, Duration.ofNanos(ticker.read() - started)));
+            engine.events().observe(o -> o.acquisition(resource, kind, outcome,
+                    Duration.ofNanos(ticker.read() - started)));
             if (failure != null) {
                 result.completeExceptionally(failure);
             } else if (!result.complete(lease)) {

@@ -7,6 +7,7 @@ import io.redlock.LeaseListener;
 import io.redlock.LeaseWork;
 import io.redlock.LockOptions;
 import io.redlock.LockTarget;
+import io.redlock.LockTarget.Kind;
 import io.redlock.LossReason;
 import io.redlock.MultiLease;
 import io.redlock.PingResult;
@@ -84,21 +85,11 @@ public final class Engine implements AutoCloseable, LeaseOps {
     }
 
     /**
-     * Acquisition rounds until one succeeds or {@code maxWait} is spent; {@code ZERO} means one round. The stage also
-     * tells how the call ended ({@link Acquiring#nodesUnavailable()}).
+     * Acquisition rounds of {@code resource}'s lock until one succeeds or {@code maxWait} is spent; {@code ZERO}
+     * means one round. The stage also tells how the call ended ({@link Acquiring#nodesUnavailable()}).
      */
     public Acquiring acquire(String resource, Duration ttl, Duration maxWait) {
-        ConfigCheck.resource(resource);
-        return rounds(resource, keysOf(resource), ttl, maxWait);
-    }
-
-    /**
-     * {@link #acquire} of a read lock of {@code resource} ({@link Scripts#ACQUIRE_READ}): granted beside other readers,
-     * refused while a writer holds the resource or waits for it.
-     */
-    public Acquiring acquireRead(String resource, Duration ttl, Duration maxWait) {
-        ConfigCheck.resource(resource);
-        return rounds(resource, new ReaderKeys(keysOf(resource)), ttl, maxWait);
+        return acquire(LockTarget.of(resource), ttl, maxWait);
     }
 
     /**
@@ -125,23 +116,27 @@ public final class Engine implements AutoCloseable, LeaseOps {
      * of their keys.
      */
     public Acquiring acquire(LockTarget target, Duration ttl, Duration maxWait) {
-        return switch (target.kind()) {
-            case LOCK, WRITE -> acquire(target.resource(), ttl, maxWait);
-            case READ -> acquireRead(target.resource(), ttl, maxWait);
-            case SEVERAL -> acquireSeveral(ConfigCheck.resources(target.resources()), ttl, maxWait);
-        };
+        Kind kind = target.kind();
+        if (kind == Kind.SEVERAL) {
+            return acquireSeveral(ConfigCheck.resources(target.resources()), ttl, maxWait);
+        }
+        String resource = target.resource();
+        ConfigCheck.resource(resource);
+        Keys keys = keysOf(resource);
+        // a reader: granted beside other readers, refused while a writer holds the resource or waits for it
+        return rounds(kind, resource, kind == Kind.READ ? new ReaderKeys(keys) : keys, ttl, maxWait);
     }
 
     private Acquiring acquireSeveral(List<String> all, Duration ttl, Duration maxWait) {
-        return rounds(all.toString(), keysOfAll(all), ttl, maxWait);
+        return rounds(Kind.SEVERAL, all.toString(), keysOfAll(all), ttl, maxWait);
     }
 
     /** The acquisition rounds of {@code keys}, after the checks every kind of lock shares. */
-    private Acquiring rounds(String name, HeldKeys keys, Duration ttl, Duration maxWait) {
+    private Acquiring rounds(Kind kind, String name, HeldKeys keys, Duration ttl, Duration maxWait) {
         ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
-        return AcquireLoop.start(this, name, keys, ttl, maxWait, acquiring);
+        return AcquireLoop.start(this, kind, name, keys, ttl, maxWait, acquiring);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.RedlockLock;
 import io.redlock.RedlockReadWriteLock;
 import java.time.Duration;
@@ -22,9 +23,9 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
         this.engine = engine;
         this.resource = resource;
         this.read = new RedlockReadLockImpl(resource, () -> new RedlockLockImpl(engine, resource, options,
-                (ttl, maxWait) -> engine.acquireRead(resource, ttl, maxWait), this::mayRead));
+                (ttl, maxWait) -> engine.acquire(LockTarget.read(resource), ttl, maxWait), this::mayRead));
         this.write = new RedlockLockImpl(engine, resource, options,
-                (ttl, maxWait) -> engine.acquire(resource, ttl, maxWait), this::mayWrite);
+                (ttl, maxWait) -> engine.acquire(LockTarget.write(resource), ttl, maxWait), this::mayWrite);
     }
 
     private void mayWrite(Thread thread) {
@@ -64,7 +65,7 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
     @Override
     public Optional<Lease> acquireRead(Duration ttl, Duration maxWait) {
-        return Blocking.await(engine.acquireRead(resource, ttl, maxWait), "a read lease of " + resource);
+        return Blocking.await(engine.acquire(LockTarget.read(resource), ttl, maxWait), "a read lease of " + resource);
     }
 
     @Override
@@ -74,7 +75,7 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
     @Override
     public Optional<Lease> acquireWrite(Duration ttl, Duration maxWait) {
-        return Blocking.await(engine.acquire(resource, ttl, maxWait), "the write lease of " + resource);
+        return Blocking.await(engine.acquire(LockTarget.write(resource), ttl, maxWait), "the write lease of " + resource);
     }
 
     @Override
