@@ -29,7 +29,9 @@ public final class LockTarget {
         /** A read lock, shared with other readers ({@link RedlockReadWriteLock#readLock()}). */
         READ("read"),
         /** A write lock: the resource's exclusive lock, as {@link RedlockReadWriteLock#writeLock()} takes it. */
-        WRITE("write");
+        WRITE("write"),
+        /** A permit of a semaphore ({@link RedlockSemaphore}). */
+        PERMIT("permit");
 
         private final String tag;
 
@@ -45,10 +47,12 @@ public final class LockTarget {
 
     private final Kind kind;
     private final List<String> resources;
+    private final int permits;
 
-    private LockTarget(Kind kind, List<String> resources) {
+    private LockTarget(Kind kind, List<String> resources, int permits) {
         this.kind = kind;
         this.resources = resources;
+        this.permits = permits;
     }
 
     /** The exclusive lock of {@code resource}. */
@@ -63,7 +67,7 @@ public final class LockTarget {
     public static LockTarget all(Collection<String> resources) {
         // checked when asked for, with every other lock of several resources: a null or blank one is a typed error
         return new LockTarget(Kind.SEVERAL, resources == null ? List.of()
-                : Collections.unmodifiableList(new ArrayList<>(resources)));
+                : Collections.unmodifiableList(new ArrayList<>(resources)), 0);
     }
 
     /** The read lock of {@code resource}: see {@link RedlockReadWriteLock}. */
@@ -76,8 +80,16 @@ public final class LockTarget {
         return one(Kind.WRITE, resource);
     }
 
+    /**
+     * A permit of {@code resource}'s semaphore of {@code permits} permits: see {@link RedlockSemaphore}. Every caller
+     * of one resource must give the same number.
+     */
+    public static LockTarget permit(String resource, int permits) {
+        return new LockTarget(Kind.PERMIT, Collections.singletonList(resource), permits); // checked when asked for
+    }
+
     private static LockTarget one(Kind kind, String resource) {
-        return new LockTarget(kind, Collections.singletonList(resource)); // checked when asked for
+        return new LockTarget(kind, Collections.singletonList(resource), 0); // checked when asked for
     }
 
     public Kind kind() {
@@ -94,6 +106,11 @@ public final class LockTarget {
         return resources.isEmpty() ? null : resources.get(0);
     }
 
+    /** The semaphore's permits for {@link Kind#PERMIT}; 0 for the other kinds. */
+    public int permits() {
+        return permits;
+    }
+
     /** The name errors and logs give it: the resource, or {@code [a, b]} for several. */
     public String name() {
         return kind == Kind.SEVERAL ? resources.toString() : resource();
@@ -101,17 +118,18 @@ public final class LockTarget {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LockTarget that && kind == that.kind && resources.equals(that.resources);
+        return other instanceof LockTarget that && kind == that.kind && resources.equals(that.resources)
+                && permits == that.permits;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, resources);
+        return Objects.hash(kind, resources, permits);
     }
 
-    /** {@code read catalog}, {@code several [a, b]}, … */
+    /** {@code read catalog}, {@code several [a, b]}, {@code permit exports (3)}, … */
     @Override
     public String toString() {
-        return kind.tag() + " " + name();
+        return kind.tag() + " " + name() + (kind == Kind.PERMIT ? " (" + permits + ")" : "");
     }
 }

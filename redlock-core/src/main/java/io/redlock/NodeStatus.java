@@ -1,6 +1,7 @@
 package io.redlock;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -15,9 +16,13 @@ import java.util.OptionalLong;
  * @param fence       the node's fencing counter for the resource, if it has one
  * @param queueLength how many waiters are queued on this node (lapsed places included until a waiter drops them)
  * @param queueHead   the first waiter's id, if any
+ * @param sharedBy    the leases that hold the resource together on this node, in the order they lapse: the readers
+ *                    of a read lock, or the permit holders of a semaphore (whose values end in {@code .} and the
+ *                    slot); the {@code holder} is then the lock's mark ({@code redlock:readers},
+ *                    {@code redlock:permits:<n>}); empty otherwise
  */
 public record NodeStatus(String node, Optional<String> problem, Optional<String> holder, Optional<Duration> ttl,
-        OptionalLong fence, long queueLength, Optional<String> queueHead) {
+        OptionalLong fence, long queueLength, Optional<String> queueHead, List<String> sharedBy) {
 
     public NodeStatus {
         Objects.requireNonNull(node, "node");
@@ -26,12 +31,13 @@ public record NodeStatus(String node, Optional<String> problem, Optional<String>
         Objects.requireNonNull(ttl, "ttl");
         Objects.requireNonNull(fence, "fence");
         Objects.requireNonNull(queueHead, "queueHead");
+        sharedBy = List.copyOf(sharedBy);
     }
 
     /** A node that could not be read, for {@code problem}. */
     public static NodeStatus unreachable(String node, String problem) {
         return new NodeStatus(node, Optional.of(problem), Optional.empty(), Optional.empty(), OptionalLong.empty(), 0,
-                Optional.empty());
+                Optional.empty(), List.of());
     }
 
     /** True if the node answered. */

@@ -214,6 +214,18 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
+     * A semaphore of {@code permits} permits on {@code resource}: at most that many leases at once, each extended,
+     * released and fenced as any lease; see {@link RedlockSemaphore}. Every caller of one resource must give the same
+     * number of permits (else {@link LockKindMismatchException}).
+     *
+     * @throws RedlockConfigException if the resource is blank or {@code permits} is not between 1 and
+     *                                {@link RedlockConfig#MAX_PERMITS}
+     */
+    public RedlockSemaphore semaphore(String resource, int permits) {
+        return engine.semaphore(resource, permits);
+    }
+
+    /**
      * Extends a lease that was acquired elsewhere — by another process, say a shell script using the
      * {@code redlock} command — and is known only by its resource and value. Returns a handle on it, valid for the
      * new validity, if a majority still held that value and confirmed; empty otherwise. Never re-creates a lock.

@@ -43,6 +43,11 @@ public final class RedlockConfig {
      */
     public static final String READERS_SUFFIX = ":readers";
     /**
+     * Suffix of the holders of a semaphore's permits: {@code <key>:permits}, a sorted set of holder value (which ends
+     * in {@code .} and the holder's slot) by when its entry lapses; it lives as long as the longest holder.
+     */
+    public static final String PERMITS_SUFFIX = ":permits";
+    /**
      * Default idle horizon of a fencing counter: 24 hours. A counter left that long without a grant expires; it comes
      * back at the clock floor, so tokens keep growing unless node clocks differ by almost a day.
      */
@@ -63,6 +68,8 @@ public final class RedlockConfig {
     }
     /** The most resources one lock of several resources ({@code Redlock.acquireAll}) may take. */
     public static final int MAX_RESOURCES_AT_ONCE = 64;
+    /** The most permits a semaphore ({@code Redlock.semaphore}) may have. */
+    public static final int MAX_PERMITS = 64;
     /** The longest accepted resource name, in UTF-8 bytes. */
     public static final int MAX_RESOURCE_BYTES = 4096;
 

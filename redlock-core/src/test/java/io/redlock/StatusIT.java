@@ -49,6 +49,29 @@ class StatusIT {
     }
 
     @Test
+    void readersAndPermitHoldersAreShownBesideTheMarkTheyHold(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Duration ttl = Duration.ofSeconds(30);
+            Lease r1 = redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
+            Lease r2 = redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
+            Lease p1 = redlock.semaphore("shown:permits", 3).tryAcquire(ttl).orElseThrow();
+            org.awaitility.Awaitility.await().atMost(ItSupport.units(50)).until(() -> nodes.servers().stream()
+                    .allMatch(s -> s.get("shown:read") != null && s.get("shown:permits") != null));
+            ResourceStatus read = redlock.status("shown:read");
+            assertThat(read.holder()).contains("redlock:readers");
+            assertThat(read.nodes()).allSatisfy(node -> assertThat(node.sharedBy())
+                    .containsExactlyInAnyOrder(r1.value(), r2.value()));
+            ResourceStatus permits = redlock.status("shown:permits");
+            assertThat(permits.holder()).contains("redlock:permits:3");
+            assertThat(permits.nodes()).allSatisfy(node -> assertThat(node.sharedBy()).containsExactly(p1.value()));
+            assertThat(redlock.status("report").nodes()).allSatisfy(node -> assertThat(node.sharedBy()).isEmpty());
+            r1.release();
+            r2.release();
+            p1.release();
+        }
+    }
+
+    @Test
     void aQueuedWaiterIsShownAndASplitIsNamed(RedisNodes nodes) throws Exception {
         try (Redlock redlock = redlockOn(nodes).build()) {
             nodes.node(0).redis(r -> r.set("split", "a"));

@@ -29,7 +29,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private final Engine engine;
     private final String resource;
     private final String key;
-    private final HeldKeys keys;
+    /** The keys of the next round: the same ones, except while a permit sweeps its slots. */
+    private volatile HeldKeys keys;
     /** The keys of the queue the caller waits in: with fencing, when it may wait for one resource; else null. */
     private final Keys queue;
     /** Whether the caller queues for the lock ({@link #queue} is set). */
@@ -128,7 +129,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         Acquisition acquisition;
         CompletableFuture<Optional<Lease>> round;
         try {
-            String value = engine.values().next();
+            String value = keys.value(engine.values().next());
             if (queues && waiterId == null) {
                 waiterId = value;
             }
@@ -154,6 +155,12 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             } else {
                 lastRoundFailed = acquisition.failuresPreventedQuorum();
                 ticket = Math.max(ticket, acquisition.ticketSeen());
+                HeldKeys.Next next = acquisition.next();
+                keys = next.keys();
+                if (next.now()) {
+                    attempt(); // a permit's sweep: another slot a majority has free, whatever the wait left
+                    return;
+                }
                 waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
             }
         });

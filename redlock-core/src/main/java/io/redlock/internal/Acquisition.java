@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.LockKindMismatchException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +35,7 @@ final class Acquisition {
     private volatile int grantsSeen;
     private volatile long ticketSeen;
     private volatile boolean failuresPreventedQuorum;
+    private volatile HeldKeys.Next next;
 
     /**
      * @param keys the names of the lock
@@ -75,6 +77,12 @@ final class Acquisition {
         return grantsSeen;
     }
 
+    /** After a lost attempt: the keys of the next round, and whether to send it at once ({@link HeldKeys#afterLoss}). */
+    HeldKeys.Next next() {
+        HeldKeys.Next after = next;
+        return after == null ? new HeldKeys.Next(keys, false) : after;
+    }
+
     /** After a lost attempt: true if node failures alone made a majority impossible (not contention). */
     boolean failuresPreventedQuorum() {
         return failuresPreventedQuorum;
@@ -107,10 +115,17 @@ final class Acquisition {
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(script, acquireKeys, acquireArgs));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
             engine.events().voted(round, nodes);
+            Optional<String> mismatch = Failures.kindMismatch(round.failures());
+            if (mismatch.isPresent()) { // what other nodes granted is released, then the caller hears why
+                return lost(grants, round).handle((released, failure) -> {
+                    throw new LockKindMismatchException(resource, mismatch.get());
+                });
+            }
             if (!round.won()) {
                 freeInNanos = freeIn(round);
                 grantsSeen = round.granted();
                 ticketSeen = ticketIn(round);
+                next = keys.afterLoss(round, engine.config().quorum());
                 return lost(grants, round);
             }
             long token = 0;

@@ -258,6 +258,14 @@ public final class ConfigCheck {
         return List.copyOf(resources);
     }
 
+    /** A semaphore's permits: at least 1, at most {@link RedlockConfig#MAX_PERMITS}. */
+    static void permits(int permits) {
+        if (permits < 1 || permits > RedlockConfig.MAX_PERMITS) {
+            throw new RedlockConfigException("permits must be between 1 and " + RedlockConfig.MAX_PERMITS + ", was "
+                    + permits);
+        }
+    }
+
     static void maxWait(Duration maxWait) {
         maxWait("maxWait", maxWait);
     }

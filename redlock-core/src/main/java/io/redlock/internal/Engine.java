@@ -17,6 +17,7 @@ import io.redlock.RedlockConfigException;
 import io.redlock.RedlockException;
 import io.redlock.RedlockLock;
 import io.redlock.RedlockReadWriteLock;
+import io.redlock.RedlockSemaphore;
 import io.redlock.RedlockObserver;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
@@ -123,8 +124,17 @@ public final class Engine implements AutoCloseable, LeaseOps {
         String resource = target.resource();
         ConfigCheck.resource(resource);
         Keys keys = keysOf(resource);
-        // a reader: granted beside other readers, refused while a writer holds the resource or waits for it
-        return rounds(kind, resource, kind == Kind.READ ? new ReaderKeys(keys) : keys, ttl, maxWait);
+        HeldKeys held = switch (kind) {
+            // a reader: granted beside other readers, refused while a writer holds the resource or waits for it
+            case READ -> new ReaderKeys(keys);
+            // a permit: the first try asks for a random slot, so callers spread over the free ones
+            case PERMIT -> {
+                ConfigCheck.permits(target.permits());
+                yield PermitKeys.first(keys, target.permits(), random().nextInt(target.permits()));
+            }
+            default -> keys;
+        };
+        return rounds(kind, resource, held, ttl, maxWait);
     }
 
     private Acquiring acquireSeveral(List<String> all, Duration ttl, Duration maxWait) {
@@ -195,6 +205,13 @@ public final class Engine implements AutoCloseable, LeaseOps {
     /** A {@link RedlockLock} on {@code resource}. */
     public RedlockLock lock(String resource, LockOptions options) {
         return new RedlockLockImpl(this, resource, LockPlan.of(options, config));
+    }
+
+    /** A {@link RedlockSemaphore} of {@code permits} on {@code resource}. */
+    public RedlockSemaphore semaphore(String resource, int permits) {
+        ConfigCheck.resource(resource);
+        ConfigCheck.permits(permits);
+        return new RedlockSemaphoreImpl(this, resource, permits);
     }
 
     /** A {@link RedlockReadWriteLock} on {@code resource}. */

@@ -5,6 +5,7 @@ import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
 import io.redlock.NodeFailure;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -27,7 +28,21 @@ final class Failures {
     /** Where a state's code may stand: first, or (Redis before 7) inside a script's error after a '-' or ': '. */
     private static final Pattern STATE_IN_SCRIPT = Pattern.compile("^ERR .*script.*(?:-|: )" + STATE.pattern());
 
+    /** Starts the error reply of a script that found the resource held as another kind of lock (shared.lua). */
+    static final String KIND_MISMATCH = "REDLOCKKIND ";
+
     private Failures() {
+    }
+
+    /** What a node said when it found the resource held as another kind of lock, if one did. */
+    static Optional<String> kindMismatch(List<NodeFailure> failures) {
+        for (NodeFailure failure : failures) {
+            int at = failure.reason().indexOf(KIND_MISMATCH);
+            if (at >= 0) {
+                return Optional.of(failure.reason().substring(at + KIND_MISMATCH.length()));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The state a node's error reply reports (such as {@code OOM} or {@code READONLY}), if it is one that passes. */

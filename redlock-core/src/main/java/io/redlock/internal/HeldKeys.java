@@ -4,9 +4,10 @@ package io.redlock.internal;
  * The lock keys an acquisition claims and its lease then holds, as the scripts name them: those of one resource
  * ({@link Keys}: the lock with its counter and fair queue), of several taken at once ({@link KeysOfAll}: all or none,
  * one token for all, no queue), or a reader's of one resource ({@link ReaderKeys}: shared with other readers, no
- * queue). Each gives its scripts and their KEYS in the order the scripts' headers document.
+ * queue), or a permit's of a semaphore ({@link PermitKeys}: one of its slots, no queue). Each gives its scripts and
+ * their KEYS in the order the scripts' headers document.
  */
-sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys {
+sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys, PermitKeys {
 
     /** The lock key the fault hooks and the logs know the lock by: the first resource's. */
     String lock();
@@ -28,7 +29,24 @@ sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys {
     /** The commit of the chosen token: {@code commit-fence} for one resource, {@code commit-all} for several. */
     Script commitScript();
 
-    /** The extension: {@code extend} (every lock key), or {@code extend-read} for a reader. */
+    /** The value an attempt signs with, from a fresh random one: that value, except for a permit (its slot added). */
+    default String value(String random) {
+        return random;
+    }
+
+    /**
+     * After a lost round: the keys of the next one, and whether to send it at once. The same keys after a while,
+     * except for a permit, which sweeps the slots a majority has free before it waits.
+     */
+    default Next afterLoss(RoundResult<Long> round, int quorum) {
+        return new Next(this, false);
+    }
+
+    /** The keys of the next round, and whether it is sent at once. */
+    record Next(HeldKeys keys, boolean now) {
+    }
+
+    /** The extension: {@code extend} (every lock key), or {@code extend-shared} for a reader or a permit. */
     default Script extendScript() {
         return Scripts.EXTEND;
     }
@@ -36,12 +54,15 @@ sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys {
     /** KEYS of the extension. */
     String[] extend();
 
-    /** The release: {@code release} (every lock key), or {@code release-read} for a reader. */
+    /** The release: {@code release} (every lock key), or {@code release-shared} for a reader or a permit. */
     default Script releaseScript() {
         return Scripts.RELEASE;
     }
 
-    /** KEYS of the release: each lock key, then its waiter queue (a reader: the lock key, the readers, the queue). */
+    /**
+     * KEYS of the release: each lock key, then its waiter queue (a reader or a permit: the lock key, the holders, the
+     * queue).
+     */
     String[] release();
 
     /** The release channels, one per resource, in the order of {@link #release()}. */

@@ -53,6 +53,10 @@ record Keys(String lock, String base) implements HeldKeys {
         return base + RedlockConfig.READERS_SUFFIX;
     }
 
+    String permits() {
+        return base + RedlockConfig.PERMITS_SUFFIX;
+    }
+
     String deadlines() {
         return waiters() + RedlockConfig.DEADLINES_SUFFIX;
     }

@@ -32,12 +32,12 @@ record ReaderKeys(Keys keys) implements HeldKeys {
 
     @Override
     public Script commitScript() {
-        return Scripts.COMMIT_READ;
+        return Scripts.COMMIT_SHARED;
     }
 
     @Override
     public Script extendScript() {
-        return Scripts.EXTEND_READ;
+        return Scripts.EXTEND_SHARED;
     }
 
     /** Lock key, readers. */
@@ -48,7 +48,7 @@ record ReaderKeys(Keys keys) implements HeldKeys {
 
     @Override
     public Script releaseScript() {
-        return Scripts.RELEASE_READ;
+        return Scripts.RELEASE_SHARED;
     }
 
     /** Lock key, readers, queue. */

@@ -21,7 +21,7 @@ final class Scripts {
     static final Script EXTEND = Script.load("extend");
 
     /** Lock, then increment the counter, with the waiter queue: {@code lua/acquire-fenced.lua}. */
-    static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "fence-counter", "queue");
+    static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "fence-counter", "queue", "shared");
 
     /** Leaves the waiter queue: {@code lua/leave-queue.lua}. */
     static final Script LEAVE_QUEUE = Script.load("leave-queue");
@@ -30,33 +30,36 @@ final class Scripts {
     static final Script COMMIT_FENCE = withFenceCounter("commit-fence");
 
     /** The locks of several resources at once, all or none, one token: {@code lua/acquire-all.lua}. */
-    static final Script ACQUIRE_ALL = withFenceCounter("acquire-all");
+    static final Script ACQUIRE_ALL = withRules("acquire-all", "fence-counter", "shared");
 
     /** Raises the counters of several resources to the chosen token, all or none: {@code lua/commit-all.lua}. */
     static final Script COMMIT_ALL = withFenceCounter("commit-all");
 
     /** A read lock, then the counter: {@code lua/acquire-read.lua}. */
-    static final Script ACQUIRE_READ = withRules("acquire-read", "fence-counter", "queue", "readers");
+    static final Script ACQUIRE_READ = withRules("acquire-read", "fence-counter", "queue", "shared");
 
-    /** A reader's commit of the chosen token: {@code lua/commit-read.lua}. */
-    static final Script COMMIT_READ = withRules("commit-read", "fence-counter", "readers");
+    /** A permit of a semaphore (one of its slots), then the counter: {@code lua/acquire-permit.lua}. */
+    static final Script ACQUIRE_PERMIT = withRules("acquire-permit", "fence-counter", "shared");
 
-    /** A reader's extension: {@code lua/extend-read.lua}. */
-    static final Script EXTEND_READ = withRules("extend-read", "readers");
+    /** A reader's or permit holder's commit of the chosen token: {@code lua/commit-shared.lua}. */
+    static final Script COMMIT_SHARED = withRules("commit-shared", "fence-counter", "shared");
 
-    /** A reader leaves: {@code lua/release-read.lua}. */
-    static final Script RELEASE_READ = withRules("release-read", "readers", "announce");
+    /** A reader's or permit holder's extension: {@code lua/extend-shared.lua}. */
+    static final Script EXTEND_SHARED = withRules("extend-shared", "shared");
+
+    /** A reader or permit holder leaves: {@code lua/release-shared.lua}. */
+    static final Script RELEASE_SHARED = withRules("release-shared", "shared", "announce");
 
     /** The scripts a node runs for lock operations, each alone or in a {@link ScriptBatch}. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, ACQUIRE_ALL,
-            COMMIT_ALL, ACQUIRE_READ, COMMIT_READ, EXTEND_READ, RELEASE_READ);
+            COMMIT_ALL, ACQUIRE_READ, ACQUIRE_PERMIT, COMMIT_SHARED, EXTEND_SHARED, RELEASE_SHARED);
 
     /** Runs of the scripts of {@link #ALL} in one call: {@code lua/batch.lua} behind the table of those scripts. */
     static final Script BATCH = Script.of("batch", ScriptBatch.opsTable(ALL) + Script.load("batch").text());
 
     /** What a connection loads when it opens: the scripts and the batch that carries them. */
     static final List<Script> LOADED = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE,
-            ACQUIRE_ALL, COMMIT_ALL, ACQUIRE_READ, COMMIT_READ, EXTEND_READ, RELEASE_READ, BATCH);
+            ACQUIRE_ALL, COMMIT_ALL, ACQUIRE_READ, ACQUIRE_PERMIT, COMMIT_SHARED, EXTEND_SHARED, RELEASE_SHARED, BATCH);
 
     private Scripts() {
     }

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.lettuce.core.cluster.SlotHash;
+import io.redlock.Lease;
 import io.redlock.MultiLease;
 import io.redlock.Redlock;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
+import io.redlock.RedlockSemaphore;
 import io.redlock.testkit.RedisCluster;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
@@ -68,6 +70,7 @@ class ClusterMemberIT {
                         .allMatch(cluster -> cluster.nodes().node(owner).get(resource) == null));
             }
             locksOfSeveralResourcesNeedOneSlot(members);
+            readersAndPermitsLiveInTheLockKeysSlot(members);
             everyKeyExpires(members);
         }
     }
@@ -83,6 +86,25 @@ class ClusterMemberIT {
             together.release();
             assertThatThrownBy(() -> redlock.tryAcquireAll(apart, Duration.ofSeconds(5)))
                     .isInstanceOf(RedlockConfigException.class).hasMessageContaining("hash slot");
+        }
+    }
+
+    /** Readers and a semaphore's permits on cluster members: their sets share the lock key's slot, so scripts run. */
+    private static void readersAndPermitsLiveInTheLockKeysSlot(ClusterMembers members) {
+        Duration ttl = Duration.ofSeconds(5);
+        try (Redlock redlock = Redlock.builder().nodes(members.uris()).build()) {
+            RedlockSemaphore semaphore = redlock.semaphore("exports", 2);
+            Lease first = semaphore.tryAcquire(ttl).orElseThrow();
+            Lease second = semaphore.tryAcquire(ttl).orElseThrow();
+            assertThat(semaphore.tryAcquire(ttl)).isEmpty();
+            assertThat(semaphore.availablePermits()).isZero();
+            assertThat(first.extend(ttl)).isTrue();
+            first.release();
+            second.release();
+            Lease reader = redlock.readWriteLock("catalog").tryAcquireRead(ttl).orElseThrow();
+            assertThat(redlock.tryAcquire("catalog", ttl)).isEmpty();
+            reader.release();
+            assertThat(semaphore.availablePermits()).isEqualTo(2);
         }
     }
 

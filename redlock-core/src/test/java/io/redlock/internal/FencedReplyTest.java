@@ -40,6 +40,22 @@ class FencedReplyTest {
     }
 
     @Test
+    void aPermitsRefusalCarriesTheFreeSlotAndTheRemainingMillis() {
+        long reply = -((1L << 51) + (5 + 1) * (1L << 32) + 1500);
+        assertThat(FencedReply.isGrant(reply)).isFalse();
+        assertThat(FencedReply.isQueued(reply)).isFalse();
+        assertThat(FencedReply.ticket(reply)).isZero();
+        assertThat(FencedReply.freeSlot(reply)).isEqualTo(5);
+        assertThat(FencedReply.remainingMillis(reply)).isEqualTo(1500);
+        long none = -((1L << 51) + 0xFFFF_FFFFL); // no free slot, the longest ms the script sends
+        assertThat(FencedReply.freeSlot(none)).isEqualTo(-1);
+        assertThat(FencedReply.remainingMillis(none)).isEqualTo(0xFFFF_FFFFL);
+        assertThat(FencedReply.freeSlot(-1500L)).as("a plain refusal names no slot").isEqualTo(-1);
+        assertThat(FencedReply.freeSlot(queued(3, 1500))).isEqualTo(-1);
+        assertThat(FencedReply.freeSlot(7L)).isEqualTo(-1);
+    }
+
+    @Test
     void noReplyIsNeitherGrantNorQueued() {
         assertThat(FencedReply.isGrant(null)).isFalse();
         assertThat(FencedReply.isQueued(null)).isFalse();

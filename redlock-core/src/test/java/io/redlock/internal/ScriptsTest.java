@@ -3,6 +3,7 @@ package io.redlock.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ScriptsTest {
@@ -24,16 +25,32 @@ class ScriptsTest {
         assertThat(Scripts.COMMIT_FENCE.text()).startsWith(rules);
         assertThat(Scripts.ACQUIRE_ALL.text()).startsWith(rules);
         assertThat(Scripts.COMMIT_ALL.text()).startsWith(rules);
+        assertThat(Scripts.ACQUIRE_READ.text()).startsWith(rules);
+        assertThat(Scripts.ACQUIRE_PERMIT.text()).startsWith(rules);
+        assertThat(Scripts.COMMIT_SHARED.text()).startsWith(rules);
         assertThat(Scripts.EXTEND.text()).doesNotContain("fence_floor");
+    }
+
+    @Test
+    void theScriptsOfSharedLocksAndThoseThatRefuseThemShareTheirRules() {
+        String rules = Script.load("shared").text();
+        for (Script script : List.of(Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED,
+                Scripts.EXTEND_SHARED, Scripts.RELEASE_SHARED, Scripts.ACQUIRE_FENCED, Scripts.ACQUIRE_ALL)) {
+            assertThat(script.text()).as(script.name()).contains(rules);
+        }
+        for (String name : List.of("acquire-read", "acquire-permit", "commit-shared", "extend-shared", "release-shared",
+                "acquire-fenced", "acquire-all")) {
+            assertThat(Script.load(name).text()).as(name).doesNotContain("'redlock:").doesNotContain("'time'");
+        }
     }
 
     @Test
     void theScriptsThatFreeAResourceShareTheReleaseMessage() {
         String rules = Script.load("announce").text();
         assertThat(Scripts.RELEASE.text()).startsWith(rules);
-        assertThat(Scripts.RELEASE_READ.text()).contains(rules);
+        assertThat(Scripts.RELEASE_SHARED.text()).contains(rules);
         assertThat(Script.load("release").text()).doesNotContain("'publish'");
-        assertThat(Script.load("release-read").text()).doesNotContain("'publish'");
+        assertThat(Script.load("release-shared").text()).doesNotContain("'publish'");
     }
 
     @Test

@@ -9,12 +9,17 @@
 -- Returns minus the longest remaining ms among the held locks (0 if one has no expiry) if any is held, and writes
 -- nothing. Else sets every lock key to the value with the TTL and, with fencing, sets every counter to t = 1 + the
 -- largest of them (each counter grows, by at least 1: the grant of one resource's lock, as acquire-fenced increments
--- it); Returns t then, or 1 without fencing.
+-- it); Returns t then, or 1 without fencing. A semaphore's resource among them: an error reply (shared_clash), nothing
+-- written.
 local n = #KEYS / 2
 local held, unknown, longest = false, false, 0
 for i = 1, n do
   local pttl = redis.call('pttl', KEYS[2 * i - 1])
   if pttl ~= -2 then
+    local holder = redis.call('get', KEYS[2 * i - 1])
+    if shared_permits(holder) then
+      return shared_clash(holder, nil)
+    end
     held = true
     unknown = unknown or pttl < 0
     longest = math.max(longest, pttl)

@@ -16,13 +16,13 @@
 -- ticket here and ARGV[5], else one after the last waiter; tickets stop at 2^20 - 1, where waiters are ordered by id.
 -- On success the caller leaves the queue.
 -- Returns the new counter (> 0); a refused caller that does not wait gets minus the holder's remaining ms (0 if none
--- or unknown); a refused waiter gets -(2^52 + ticket * 2^32 + remaining ms), decoded by FencedReply.
+-- or unknown); a refused waiter gets -(2^52 + ticket * 2^32 + remaining ms), decoded by FencedReply. A semaphore's
+-- resource: an error reply (shared_clash), nothing written.
 local waiter = ARGV[4]
 local now = nil
 local function clock()
   if not now then
-    local t = redis.call('time')
-    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+    now = shared_now()
   end
   return now
 end
@@ -40,6 +40,10 @@ if not behind and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     redis.call('zrem', KEYS[4], waiter)
   end
   return fence_grant(KEYS[2], ARGV[3], ARGV[7])
+end
+local holder = redis.call('get', KEYS[1])
+if shared_permits(holder) then
+  return shared_clash(holder, nil)
 end
 local pttl = math.max(redis.call('pttl', KEYS[1]), 0)
 if waiter == '' then

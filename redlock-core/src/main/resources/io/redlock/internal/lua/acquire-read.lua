@@ -9,17 +9,21 @@
 -- ARGV[1] value    ARGV[2] TTL in ms    ARGV[3] "1" with fencing: the counter moves; "0": no counter is touched
 -- ARGV[4] "1" to apply the clock floor first (fence_floor)    ARGV[5] how long the counter lives after this grant, ms
 -- Returns the new counter (> 0; 1 without fencing), or a refusal: minus the remaining ms of the key that holds the
--- resource, or 0 when a waiter is ahead (or the holder's expiry is unknown).
+-- resource, or 0 when a waiter is ahead (or the holder's expiry is unknown). A semaphore's resource: an error reply
+-- (shared_clash), nothing written.
 local holder = redis.call('get', KEYS[1])
 if holder and holder ~= READ_MARK then
+  if shared_mark(KEYS[1]) then
+    return shared_clash(holder, READ_MARK)
+  end
   return -math.max(redis.call('pttl', KEYS[1]), 0)
 end
-local now = read_now()
+local now = shared_now()
 if redis.call('exists', KEYS[4]) == 1 and queue_prune(KEYS[4], KEYS[5], now) then
   return 0
 end
 redis.call('zadd', KEYS[3], now + tonumber(ARGV[2]), ARGV[1])
-read_keep(KEYS[1], KEYS[3], now)
+shared_keep(KEYS[1], KEYS[3], READ_MARK, now)
 if ARGV[3] ~= '1' then
   return 1
 end

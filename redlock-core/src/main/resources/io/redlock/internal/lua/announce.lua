@@ -1,5 +1,5 @@
 -- announce: the release message, written once and put in front of the scripts that free a resource (release,
--- release-read: Scripts.withRules); ReleaseNotifier reads it.
+-- release-shared: Scripts.withRules); ReleaseNotifier reads it.
 -- announce(queue, channel, message, only_queued): publishes message, then ">" and the first waiter in queue ("" if
 --   none), on channel; if only_queued is "1", only while someone waits.
 local function announce(queue, channel, message, only_queued)

@@ -1,5 +1,6 @@
--- fence-counter: the rules of the fencing counter, written once and put in front of the two scripts that write it
--- (acquire-fenced, commit-fence: Scripts.withFenceCounter).
+-- fence-counter: the rules of the fencing counter, written once and put in front of the scripts that write it
+-- (acquire-fenced, commit-fence, acquire-all, commit-all, acquire-read, acquire-permit, commit-shared:
+-- Scripts.withRules).
 -- fence_floor(key): the clock floor (docs/FENCING.md, "Restarts" and "Counters that expire"): raises the counter to
 --   unix_seconds * 2^20 from the node's TIME if it is lower, as long as that stays below 2^53 (exact in Lua's
 --   doubles, until about the year 2242). A counter that expired or was lost comes back above every token it issued,

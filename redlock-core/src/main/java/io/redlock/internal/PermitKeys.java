@@ -1,0 +1,125 @@
+package io.redlock.internal;
+
+/**
+ * The keys a permit of a semaphore claims ({@link Scripts#ACQUIRE_PERMIT}): the resource's own {@link Keys}, with the
+ * holders' sorted set beside them, and the slot this attempt asks for. A semaphore of {@code permits} permits is that
+ * many slots, each a mutex over the quorum; the slot rides in the value ({@code <random>.<slot>}), so extension,
+ * commit and release need no more than a reader's. The counter is the resource's; permits do not queue.
+ *
+ * <p>Between rounds the slot moves: after a refusal, to the slot the most nodes name as free, at once while a
+ * majority names one not yet asked for in this sweep ({@link #afterLoss}); so one try sweeps the slots a majority has
+ * free, at most {@code permits} rounds, before it waits.
+ *
+ * @param tried the slots asked for in this sweep, one bit each
+ */
+record PermitKeys(Keys keys, int permits, int slot, long tried) implements HeldKeys {
+
+    /** Separates a permit holder's random value from its slot (never in a base64url value). */
+    static final char SLOT_SEPARATOR = '.';
+
+    /** The first try of a permit: a random slot, so callers spread over the free ones. */
+    static PermitKeys first(Keys keys, int permits, int slot) {
+        return new PermitKeys(keys, permits, slot, 1L << slot);
+    }
+
+    /** The slot of a permit holder's value; -1 if it has none. */
+    static int slotOf(String value) {
+        int dot = value.lastIndexOf(SLOT_SEPARATOR);
+        if (dot < 0) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(value.substring(dot + 1));
+        } catch (NumberFormatException notASlot) {
+            return -1;
+        }
+    }
+
+    @Override
+    public String value(String random) {
+        return random + SLOT_SEPARATOR + slot;
+    }
+
+    @Override
+    public Next afterLoss(RoundResult<Long> round, int quorum) {
+        int[] votes = new int[permits];
+        for (int i = 0; i < round.answered().length; i++) {
+            Long reply = round.reply(i);
+            int free = FencedReply.isGrant(reply) ? slot : FencedReply.freeSlot(reply);
+            if (free >= 0 && free < permits) {
+                votes[free]++;
+            }
+        }
+        int best = -1;
+        for (int s = 0; s < permits; s++) {
+            boolean untried = (tried & (1L << s)) == 0;
+            if (untried && votes[s] >= quorum && (best < 0 || votes[s] > votes[best])) {
+                best = s;
+            }
+        }
+        if (best >= 0) {
+            return new Next(new PermitKeys(keys, permits, best, tried | (1L << best)), true);
+        }
+        return new Next(first(keys, permits, slot), false); // swept: wait, then start again where we were
+    }
+
+    @Override
+    public String lock() {
+        return keys.lock();
+    }
+
+    @Override
+    public Script acquireScript() {
+        return Scripts.ACQUIRE_PERMIT;
+    }
+
+    /** Lock key, counter, holders. */
+    @Override
+    public String[] acquire() {
+        return new String[] {keys.lock(), keys.fence(), keys.permits()};
+    }
+
+    @Override
+    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
+            String ticket, String lifetime) {
+        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl(),
+                Integer.toString(permits)};
+    }
+
+    @Override
+    public Script commitScript() {
+        return Scripts.COMMIT_SHARED;
+    }
+
+    @Override
+    public Script extendScript() {
+        return Scripts.EXTEND_SHARED;
+    }
+
+    /** Lock key, holders. */
+    @Override
+    public String[] extend() {
+        return new String[] {keys.lock(), keys.permits()};
+    }
+
+    @Override
+    public Script releaseScript() {
+        return Scripts.RELEASE_SHARED;
+    }
+
+    /** Lock key, holders, queue. */
+    @Override
+    public String[] release() {
+        return new String[] {keys.lock(), keys.permits(), keys.waiters()};
+    }
+
+    @Override
+    public String[] releasedChannels() {
+        return new String[] {keys.released()};
+    }
+
+    @Override
+    public boolean queues() {
+        return false;
+    }
+}
