@@ -177,6 +177,24 @@ class ReadWriteLockIT {
     }
 
     @Test
+    void aReaderWhoseMarkWasEvictedNeverWritesOverTheLockThatTookTheResource(RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
+            Lease reader = redlock.readWriteLock("rw:evicted").tryAcquireRead(TTL).orElseThrow();
+            nodes.forEach(node -> node.redis(r -> r.del("rw:evicted"))); // the mark alone is lost (eviction)
+            Lease writer = other.tryAcquire("rw:evicted", TTL).orElseThrow();
+            assertThat(reader.extend(TTL)).as("the reader's extension is refused").isFalse();
+            for (RedisServer node : nodes) {
+                assertThat(node.get("rw:evicted")).as("the writer's value stays").isEqualTo(writer.value());
+            }
+            reader.release();
+            for (RedisServer node : nodes) {
+                assertThat(node.get("rw:evicted")).as("a reader's release leaves it too").isEqualTo(writer.value());
+            }
+            writer.release();
+        }
+    }
+
+    @Test
     void withoutFencingReadersAndWritersStillExcludeEachOther(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).fencing(false).build()) {
             RedlockReadWriteLock lock = redlock.readWriteLock("rw:plain");
