@@ -2,6 +2,7 @@ package io.redlock.spring;
 
 import io.redlock.Lease;
 import io.redlock.LeaseWork;
+import io.redlock.LockTarget;
 import java.util.Optional;
 
 /**
@@ -23,8 +24,8 @@ public final class Leases {
 
     private static final ThreadLocal<Frame> CURRENT = new ThreadLocal<>();
 
-    /** One lease on the current thread's stack of locked calls. */
-    private record Frame(Object owner, Lease lease, Frame outer) {
+    /** One lease on the current thread's stack of locked calls, and the lock it holds. */
+    private record Frame(Object owner, LockTarget target, Lease lease, Frame outer) {
     }
 
     private Leases() {
@@ -36,20 +37,23 @@ public final class Leases {
         return frame == null ? Optional.empty() : Optional.of(frame.lease());
     }
 
-    /** A still valid lease on {@code resource} taken by {@code owner} further up this thread's stack, if any. */
-    static Optional<Lease> held(Object owner, String resource) {
+    /**
+     * A still valid lease of {@code target} taken by {@code owner} further up this thread's stack, if any: the same
+     * lock (the same kind and resources), not another lock of the same resource.
+     */
+    static Optional<Lease> held(Object owner, LockTarget target) {
         for (Frame frame = CURRENT.get(); frame != null; frame = frame.outer()) {
-            if (frame.owner() == owner && frame.lease().resource().equals(resource) && frame.lease().isValid()) {
+            if (frame.owner() == owner && frame.target().equals(target) && frame.lease().isValid()) {
                 return Optional.of(frame.lease());
             }
         }
         return Optional.empty();
     }
 
-    /** Runs {@code work} with {@code lease} as the current lease, then restores the previous one. */
-    static <T> T runWith(Object owner, Lease lease, LeaseWork<T> work) throws Exception {
+    /** Runs {@code work} with {@code lease} (of {@code target}) as the current lease, then restores the outer one. */
+    static <T> T runWith(Object owner, LockTarget target, Lease lease, LeaseWork<T> work) throws Exception {
         Frame outer = CURRENT.get();
-        CURRENT.set(new Frame(owner, lease, outer));
+        CURRENT.set(new Frame(owner, target, lease, outer));
         try {
             return work.run(lease);
         } finally {

@@ -10,13 +10,21 @@ import java.lang.annotation.Target;
 /**
  * Runs the method under a Redlock lock ({@link RedlockTemplate#withLock}): waits up to {@link #maxWait()} for it, extends
  * the lease in the background while the method runs (for at most {@link #maxHold()}), releases it when the method
- * returns or throws. The lease, with its fencing token, is {@link Leases#current()} inside the method.
+ * returns or throws. The lease, with its fencing token, is {@link Leases#current()} inside the method. The lock is the
+ * {@link #resource()}'s exclusive lock, its read or write lock ({@link #mode()}), or the locks of several
+ * {@link #resources()} at once; contradicting attributes fail at start-up ({@link LockedAnnotationException}).
  *
  * <pre>{@code
  * @Locked(resource = "'orders:' + #order.id", ttl = "30s", maxWait = "5s")
  * public void ship(Order order) {
  *     storage.save(order, Leases.current().orElseThrow().fencingToken());
  * }
+ *
+ * @Locked(resources = {"'account:' + #from", "'account:' + #to"})
+ * public void transfer(String from, String to, long cents) { ... }
+ *
+ * @Locked(resource = "'catalog'", mode = LockMode.READ)
+ * public Catalog catalog() { ... }
  * }</pre>
  *
  * <ul>
@@ -34,8 +42,9 @@ import java.lang.annotation.Target;
  * {@code Publisher} holds the lock until its result completes or terminates (kept alive meanwhile), and a cancelled
  * {@code Mono} or {@code Flux} releases it; inside a reactive result the lease is in the Reactor context under
  * {@code Lease.class}, inside a stage's synchronous part {@link Leases#current()}. A plain {@code Future} or a Kotlin
- * {@code Flow} is refused at startup. A nested blocking call on the same resource from the same thread runs under the
- * outer lease.
+ * {@code Flow} is refused at startup. A nested blocking call for the same lock (the same resources and mode) from the
+ * same thread runs under the outer lease; a nested call for another lock of the same resource waits like any other
+ * caller (so do not nest a read inside a write of one resource).
  */
 @Documented
 @Inherited
@@ -46,9 +55,24 @@ public @interface Locked {
     /**
      * The resource to lock, a SpEL expression over the method's arguments by name ({@code #order}), {@code #p0} /
      * {@code #a0}, the root object ({@code method}, {@code args}, {@code target}) and beans ({@code @name}). A fixed
-     * name needs quotes: {@code "'nightly-report'"}.
+     * name needs quotes: {@code "'nightly-report'"}. Set this or {@link #resources()}, not both.
      */
-    String resource();
+    String resource() default "";
+
+    /**
+     * Several resources to lock at once, all or none ({@link io.redlock.LockTarget#all}), each an expression like
+     * {@link #resource()}'s: {@code resources = {"'account:' + #from", "'account:' + #to"}}. The lease is one for all
+     * of them, its fencing token above every earlier token of each. Two entries naming the same resource in a call
+     * fail that call ({@link io.redlock.RedlockConfigException}, nothing locked). Set this or {@link #resource()}, not
+     * both; {@link #mode()} stays {@code EXCLUSIVE}.
+     */
+    String[] resources() default {};
+
+    /**
+     * Which lock of the resource to hold: its exclusive lock (the default), or its read lock (shared with other
+     * readers) or write lock. {@code READ} and {@code WRITE} take one {@link #resource()}, not {@link #resources()}.
+     */
+    LockMode mode() default LockMode.EXCLUSIVE;
 
     /** Lease time of the acquisition and each extension, e.g. {@code "30s"}; empty: {@code redlock.default-ttl}. */
     String ttl() default "";

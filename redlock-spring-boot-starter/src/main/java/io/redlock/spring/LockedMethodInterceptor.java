@@ -3,6 +3,7 @@ package io.redlock.spring;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import java.lang.reflect.Method;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.concurrent.CompletableFuture;
@@ -20,13 +21,13 @@ import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
-import org.springframework.expression.EvaluationException;
 import reactor.core.publisher.Flux;
 
 /**
- * Runs {@link Locked @Locked} methods under {@link RedlockTemplate#withLock}: evaluates the resource over the
- * arguments, takes the lock with the annotation's options on top of the template's defaults, and proceeds with the
- * lease as {@link Leases#current()}. The template is looked up at the first call, not when the advisor is created.
+ * Runs {@link Locked @Locked} methods under {@link RedlockTemplate#withLock}: evaluates the resources over the
+ * arguments into the method's {@link LockTarget}, takes that lock with the annotation's options on top of the
+ * template's defaults, and proceeds with the lease as {@link Leases#current()}. The template is looked up at the first
+ * call, not when the advisor is created.
  */
 public class LockedMethodInterceptor implements MethodInterceptor {
 
@@ -58,22 +59,23 @@ public class LockedMethodInterceptor implements MethodInterceptor {
             throw new IllegalStateException(operation.description() + " needs a RedlockTemplate bean; configure"
                     + " redlock.nodes (or redlock.single.address / redlock.sentinel.master-name), or define one");
         }
-        String resource = resource(operation, invocation, target, targetClass);
+        LockTarget lock = operation.target().evaluate(context(operation, invocation, target, targetClass),
+                operation.description());
         LockOptions options = operation.options(redlock.defaultOptions());
         return switch (operation.kind()) {
-            case BLOCKING -> blocking(operation, redlock, resource, options, invocation);
-            case COMPLETION_STAGE -> stage(operation, redlock, resource, options, invocation);
-            case MONO -> reactive(operation, redlock, resource, options, invocation).singleOrEmpty();
-            case FLUX -> reactive(operation, redlock, resource, options, invocation);
+            case BLOCKING -> blocking(operation, redlock, lock, options, invocation);
+            case COMPLETION_STAGE -> stage(operation, redlock, lock, options, invocation);
+            case MONO -> reactive(operation, redlock, lock, options, invocation).singleOrEmpty();
+            case FLUX -> reactive(operation, redlock, lock, options, invocation);
         };
     }
 
-    private Object blocking(LockedOperation operation, RedlockTemplate redlock, String resource, LockOptions options,
+    private Object blocking(LockedOperation operation, RedlockTemplate redlock, LockTarget lock, LockOptions options,
             MethodInvocation invocation) throws Throwable {
         Throwable[] thrown = new Throwable[1];
         boolean[] entered = new boolean[1];
         try {
-            return redlock.withLock(resource, options, lease -> {
+            return redlock.withLock(lock, options, lease -> {
                 entered[0] = true;
                 try {
                     return invocation.proceed();
@@ -86,7 +88,7 @@ public class LockedMethodInterceptor implements MethodInterceptor {
                 }
             });
         } catch (LockNotAcquiredException busy) {
-            if (entered[0] || !skips(operation, resource, busy)) {
+            if (entered[0] || !skips(operation, lock, busy)) {
                 throw busy;
             }
             return operation.skipped().get();
@@ -102,10 +104,10 @@ public class LockedMethodInterceptor implements MethodInterceptor {
      * A method returning a {@code CompletionStage}: the lock is held until the stage completes. Cancelling the
      * returned future cancels the method's (when it is a {@code CompletableFuture}), which ends the hold.
      */
-    private CompletableFuture<Object> stage(LockedOperation operation, RedlockTemplate redlock, String resource,
+    private CompletableFuture<Object> stage(LockedOperation operation, RedlockTemplate redlock, LockTarget lock,
             LockOptions options, MethodInvocation invocation) {
         CompletableFuture<CompletableFuture<Object>> started = new CompletableFuture<>();
-        CompletionStage<Object> locked = redlock.withLockAsync(resource, options, lease -> {
+        CompletionStage<Object> locked = redlock.withLockAsync(lock, options, lease -> {
             @SuppressWarnings("unchecked")
             CompletionStage<Object> result = (CompletionStage<Object>) proceed(invocation);
             CompletableFuture<Object> work = result != null ? result.toCompletableFuture()
@@ -116,7 +118,7 @@ public class LockedMethodInterceptor implements MethodInterceptor {
         CompletableFuture<Object> outcome = locked.toCompletableFuture().exceptionallyCompose(failure -> {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;
-            if (cause instanceof LockNotAcquiredException busy && skips(operation, resource, busy)) {
+            if (cause instanceof LockNotAcquiredException busy && skips(operation, lock, busy)) {
                 return CompletableFuture.completedFuture(operation.skipped().get());
             }
             return CompletableFuture.failedFuture(cause);
@@ -130,9 +132,9 @@ public class LockedMethodInterceptor implements MethodInterceptor {
     }
 
     /** A method returning a {@code Mono}, {@code Flux} or {@code Publisher}: held until it terminates. */
-    private Flux<Object> reactive(LockedOperation operation, RedlockTemplate redlock, String resource,
+    private Flux<Object> reactive(LockedOperation operation, RedlockTemplate redlock, LockTarget lock,
             LockOptions options, MethodInvocation invocation) {
-        return redlock.withLockReactive(resource, options, lease -> {
+        return redlock.withLockReactive(lock, options, lease -> {
             try {
                 @SuppressWarnings("unchecked")
                 Publisher<Object> result = (Publisher<Object>) proceed(invocation);
@@ -140,7 +142,7 @@ public class LockedMethodInterceptor implements MethodInterceptor {
             } catch (Exception e) {
                 return Flux.error(e);
             }
-        }).onErrorResume(LockNotAcquiredException.class, busy -> skips(operation, resource, busy) ? Flux.empty()
+        }).onErrorResume(LockNotAcquiredException.class, busy -> skips(operation, lock, busy) ? Flux.empty()
                 : Flux.error(busy));
     }
 
@@ -159,22 +161,23 @@ public class LockedMethodInterceptor implements MethodInterceptor {
      * Whether a call not acquired is skipped ({@code onBusy = SKIP}): a busy lock quietly; too few nodes answering
      * with a rate-limited WARN, unless {@code onUnavailable = FAIL}.
      */
-    private boolean skips(LockedOperation operation, String resource, LockNotAcquiredException busy) {
+    private boolean skips(LockedOperation operation, LockTarget lock, LockNotAcquiredException busy) {
         if (operation.onBusy() != OnBusy.SKIP) {
             return false;
         }
         if (!busy.nodesUnavailable()) {
-            log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), resource);
+            log.debug("{}: '{}' is held elsewhere, call skipped", operation.description(), lock.name());
             return true;
         }
         if (operation.onUnavailable() == OnUnavailable.FAIL) {
             return false;
         }
-        unavailable.skipped(operation, resource);
+        unavailable.skipped(operation, lock.name());
         return true;
     }
 
-    private String resource(LockedOperation operation, MethodInvocation invocation, Object target,
+    /** What the resource expressions of one call are evaluated in: the arguments, the root object, the beans. */
+    private MethodBasedEvaluationContext context(LockedOperation operation, MethodInvocation invocation, Object target,
             Class<?> targetClass) {
         Method method = operation.method();
         Object[] args = invocation.getArguments();
@@ -183,17 +186,6 @@ public class LockedMethodInterceptor implements MethodInterceptor {
         if (beanFactory != null) {
             context.setBeanResolver(new BeanFactoryResolver(beanFactory));
         }
-        Object value;
-        try {
-            value = operation.resource().getValue(context);
-        } catch (EvaluationException e) {
-            throw new IllegalArgumentException(operation.description() + ": resource '" + operation.resourceText()
-                    + "' could not be evaluated: " + e.getMessage(), e);
-        }
-        if (value == null || value.toString().isBlank()) {
-            throw new IllegalArgumentException(operation.description() + ": resource '" + operation.resourceText()
-                    + "' evaluated to " + (value == null ? "null" : "a blank name"));
-        }
-        return value.toString();
+        return context;
     }
 }

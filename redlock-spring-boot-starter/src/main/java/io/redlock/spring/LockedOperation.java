@@ -5,13 +5,12 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.springframework.expression.Expression;
 
 /**
- * One {@link Locked @Locked} method, checked and parsed once: the resource expression, the durations given on the
- * annotation (null where the defaults apply) and what a skipped call returns.
+ * One {@link Locked @Locked} method, checked and parsed once: what it locks, the durations given on the annotation
+ * (null where the defaults apply), how its result is awaited and what a skipped call returns.
  */
-record LockedOperation(Method method, String description, String resourceText, Expression resource, Duration ttl,
+record LockedOperation(Method method, String description, LockedTarget target, Duration ttl,
         Duration maxWait, Duration maxHold, Duration lockAtLeastFor, OnBusy onBusy, OnUnavailable onUnavailable,
         LockedKind kind, Supplier<Object> skipped) {
 

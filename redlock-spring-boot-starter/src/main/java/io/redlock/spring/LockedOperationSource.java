@@ -23,20 +23,20 @@ import org.springframework.core.BridgeMethodResolver;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.expression.ExpressionParser;
-import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.util.ClassUtils;
 
 /**
  * Finds {@link Locked @Locked} on a method (also on the interface or superclass method it implements), checks it and
- * parses it once per method and target class. A mistake — a resource that is not SpEL, a duration that is not one,
- * {@code SKIP} on a method returning a primitive, an asynchronous return type — fails when the bean is proxied, that
- * is at start-up, naming the method.
+ * parses it once per method and target class. A mistake — a resource that is not SpEL, attributes that contradict each
+ * other (see {@link LockedTarget#parse}), a duration that is not one, {@code SKIP} on a method returning a primitive,
+ * an asynchronous return type — fails when the bean is proxied, that is at start-up, with a
+ * {@link LockedAnnotationException} naming the method.
  */
 final class LockedOperationSource {
 
     private static final LockedOperation NONE = new LockedOperation(null, null, null, null, null, null, null, null, null,
-            null, null, null);
+            null, null);
 
     private final ExpressionParser parser = new SpelExpressionParser();
     private final Map<MethodClassKey, LockedOperation> cache = new ConcurrentHashMap<>();
@@ -72,26 +72,18 @@ final class LockedOperationSource {
         Class<?> returnType = specific.getReturnType();
         LockedKind kind = LockedKind.of(returnType);
         if (kind == null) {
-            throw new IllegalStateException(description + ": the method returns " + returnType.getName()
+            throw new LockedAnnotationException(description, List.of(), "the method returns " + returnType.getName()
                     + ", whose end the lock cannot follow (it would be released before the work is done); return a"
-                    + " CompletionStage, CompletableFuture, Mono, Flux or Publisher, or lock inside the work");
+                    + " CompletionStage, CompletableFuture, Mono, Flux or Publisher, or lock inside the work", null);
         }
-        if (locked.resource() == null || locked.resource().isBlank()) {
-            throw new IllegalStateException(description + ": resource must not be blank");
-        }
-        org.springframework.expression.Expression resource;
-        try {
-            resource = parser.parseExpression(locked.resource());
-        } catch (ParseException e) {
-            throw new IllegalStateException(description + ": resource '" + locked.resource()
-                    + "' is not a SpEL expression (" + e.getMessage() + "); quote a fixed name: \"'my-resource'\"", e);
-        }
+        LockedTarget target = LockedTarget.parse(locked, parser, description);
         Supplier<Object> skipped = skippedValue(returnType);
         if (locked.onBusy() == OnBusy.SKIP && skipped == null) {
-            throw new IllegalStateException(description + ": onBusy = SKIP needs a method returning void or an object,"
-                    + " not " + returnType.getName() + " (a skipped call has nothing to return)");
+            throw new LockedAnnotationException(description, List.of("onBusy"), "onBusy = SKIP needs a method"
+                    + " returning void or an object, not " + returnType.getName() + " (a skipped call has nothing to"
+                    + " return)", null);
         }
-        return new LockedOperation(specific, description, locked.resource(), resource,
+        return new LockedOperation(specific, description, target,
                 duration(description, "ttl", locked.ttl(), false),
                 duration(description, "maxWait", locked.maxWait(), true),
                 duration(description, "maxHold", locked.maxHold(), false),
@@ -111,12 +103,12 @@ final class LockedOperationSource {
         try {
             value = DurationStyle.detectAndParse(resolved.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(description + ": " + attribute + " '" + text
+            throw new LockedAnnotationException(description, List.of(attribute), attribute + " '" + text
                     + "' is not a duration (e.g. 30s, 500ms, 2m, PT30S)", e);
         }
         if (value.isNegative() || (!zeroAllowed && value.isZero())) {
-            throw new IllegalStateException(description + ": " + attribute + " must be "
-                    + (zeroAllowed ? "zero or positive" : "positive") + ", was '" + text + "'");
+            throw new LockedAnnotationException(description, List.of(attribute), attribute + " must be "
+                    + (zeroAllowed ? "zero or positive" : "positive") + ", was '" + text + "'", null);
         }
         return value;
     }

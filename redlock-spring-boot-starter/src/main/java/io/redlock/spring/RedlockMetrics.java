@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.redlock.Lease;
 import io.redlock.LeaseListener;
+import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
@@ -18,7 +19,8 @@ import java.util.Map;
 /**
  * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver} and {@link LeaseListener}:
  * <ul>
- *   <li>{@code redlock.acquire} timer, tag {@code result=acquired|busy|error}: every acquisition call, all rounds;
+ *   <li>{@code redlock.acquire} timer, tags {@code kind=lock|several|read|write} (the kind of lock,
+ *       {@link LockTarget.Kind#tag()}) and {@code result=acquired|busy|error}: every acquisition call, all rounds;
  *       {@code busy} when the lock was held by another client, {@code error} when the call threw or too many nodes
  *       failed (down, timed out, erroring) for a majority;</li>
  *   <li>{@code redlock.extend} timer, tag {@code result=extended|failed};</li>
@@ -34,18 +36,23 @@ import java.util.Map;
 public class RedlockMetrics implements RedlockObserver, LeaseListener {
 
     private final MeterRegistry registry;
-    private final Map<AcquireResult, Timer> acquire = new EnumMap<>(AcquireResult.class);
+    private final Map<LockTarget.Kind, Map<AcquireResult, Timer>> acquire = new EnumMap<>(LockTarget.Kind.class);
     private final Timer extended;
     private final Timer failed;
     private final Map<LossReason, Counter> lost = new EnumMap<>(LossReason.class);
 
     public RedlockMetrics(MeterRegistry registry) {
         this.registry = registry;
-        for (AcquireResult result : AcquireResult.values()) {
-            acquire.put(result, Timer.builder("redlock.acquire")
-                    .description("Redlock acquisition calls (all rounds) by result")
-                    .tag("result", lower(result))
-                    .register(registry));
+        for (LockTarget.Kind kind : LockTarget.Kind.values()) {
+            Map<AcquireResult, Timer> byResult = new EnumMap<>(AcquireResult.class);
+            for (AcquireResult result : AcquireResult.values()) {
+                byResult.put(result, Timer.builder("redlock.acquire")
+                        .description("Redlock acquisition calls (all rounds) by kind of lock and result")
+                        .tag("kind", kind.tag())
+                        .tag("result", lower(result))
+                        .register(registry));
+            }
+            acquire.put(kind, byResult);
         }
         extended = extendTimer("extended");
         failed = extendTimer("failed");
@@ -73,8 +80,8 @@ public class RedlockMetrics implements RedlockObserver, LeaseListener {
     }
 
     @Override
-    public void acquisition(String resource, AcquireResult result, Duration took) {
-        acquire.get(result).record(took);
+    public void acquisition(String resource, LockTarget.Kind kind, AcquireResult result, Duration took) {
+        acquire.get(kind).get(result).record(took);
     }
 
     @Override

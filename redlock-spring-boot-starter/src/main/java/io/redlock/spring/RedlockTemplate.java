@@ -6,6 +6,7 @@ import io.redlock.LeaseWork;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import io.redlock.reactive.ReactiveRedlock;
 import java.util.Objects;
@@ -22,8 +23,9 @@ import reactor.util.context.Context;
  * work on the calling thread with the lease as {@link Leases#current()}, extends the lease in the background, releases
  * it at the end.
  *
- * <p>Re-entrant on one thread: work that already runs under a valid lease of this template on the same resource runs
- * at once under that lease instead of waiting for itself.
+ * <p>Re-entrant on one thread: work that already runs under a valid lease of this template on the same lock (the same
+ * resources, the same kind) runs at once under that lease instead of waiting for itself. Any kind of lock
+ * ({@link LockTarget}: several resources at once, a read or write lock) is held the same way.
  *
  * <pre>{@code
  * Report report = template.withLock("nightly-report", lease -> build(lease.fencingToken()));
@@ -62,18 +64,34 @@ public class RedlockTemplate {
 
     /** Runs {@code work} under the lock on {@code resource} with {@code options}; see {@link #withLock(String, LeaseWork)}. */
     public <T> T withLock(String resource, LockOptions options, LeaseWork<T> work) {
+        return withLock(LockTarget.of(resource), options, work);
+    }
+
+    /**
+     * Runs {@code work} holding {@code target} — several resources at once, a read or a write lock
+     * ({@link LockTarget}) — with the default options; see {@link #withLock(String, LeaseWork)}.
+     */
+    public <T> T withLock(LockTarget target, LeaseWork<T> work) {
+        return withLock(target, defaults, work);
+    }
+
+    /**
+     * Runs {@code work} holding {@code target} with {@code options}; see {@link #withLock(String, LeaseWork)}. Work
+     * that already runs under a valid lease of the same target (kind and resources) on this thread runs under it.
+     */
+    public <T> T withLock(LockTarget target, LockOptions options, LeaseWork<T> work) {
         Objects.requireNonNull(work, "work");
-        Optional<Lease> held = Leases.held(this, resource);
+        Optional<Lease> held = Leases.held(this, target);
         if (held.isPresent()) {
             try {
-                return Leases.runWith(this, held.get(), work);
+                return Leases.runWith(this, target, held.get(), work);
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Exception e) {
-                throw new LeaseWorkException(resource, e);
+                throw new LeaseWorkException(target.name(), e);
             }
         }
-        return redlock.withLock(resource, options, lease -> Leases.runWith(this, lease, work));
+        return redlock.withLock(target, options, lease -> Leases.runWith(this, target, lease, work));
     }
 
     /**
@@ -83,8 +101,14 @@ public class RedlockTemplate {
      */
     public <T> CompletionStage<T> withLockAsync(String resource, LockOptions options,
             LeaseWork<? extends CompletionStage<T>> work) {
+        return withLockAsync(LockTarget.of(resource), options, work);
+    }
+
+    /** {@link #withLockAsync(String, LockOptions, LeaseWork)} holding {@code target} ({@link LockTarget}). */
+    public <T> CompletionStage<T> withLockAsync(LockTarget target, LockOptions options,
+            LeaseWork<? extends CompletionStage<T>> work) {
         Objects.requireNonNull(work, "work");
-        return redlock.withLockAsync(resource, options, lease -> Leases.runWith(this, lease, work));
+        return redlock.withLockAsync(target, options, lease -> Leases.runWith(this, target, lease, work));
     }
 
     /**
@@ -92,8 +116,13 @@ public class RedlockTemplate {
      * released on complete, error and cancel. The lease is in the Reactor context under {@code Lease.class}.
      */
     public <T> Flux<T> withLockReactive(String resource, LockOptions options, Function<Lease, Publisher<T>> work) {
+        return withLockReactive(LockTarget.of(resource), options, work);
+    }
+
+    /** {@link #withLockReactive(String, LockOptions, Function)} holding {@code target} ({@link LockTarget}). */
+    public <T> Flux<T> withLockReactive(LockTarget target, LockOptions options, Function<Lease, Publisher<T>> work) {
         Objects.requireNonNull(work, "work");
-        return ReactiveRedlock.of(redlock).withLock(resource, options,
+        return ReactiveRedlock.of(redlock).withLock(target, options,
                 lease -> Flux.from(work.apply(lease)).contextWrite(Context.of(Lease.class, lease)));
     }
 }

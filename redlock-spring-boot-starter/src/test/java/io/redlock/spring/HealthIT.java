@@ -63,12 +63,14 @@ class HealthIT {
 
             // an acquisition that loses the quorum to dead nodes is an error, not busy; node errors tagged host:port
             MeterRegistry registry = app.getBean(MeterRegistry.class);
-            long busy = registry.get("redlock.acquire").tag("result", "busy").timer().count();
-            long errors = registry.get("redlock.acquire").tag("result", "error").timer().count();
+            long busy = registry.get("redlock.acquire").tags("kind", "lock", "result", "busy").timer().count();
+            long errors = registry.get("redlock.acquire").tags("kind", "lock", "result", "error").timer().count();
             assertThatThrownBy(() -> app.getBean(Orders.class).reportOrFail("x"))
                     .isInstanceOf(LockNotAcquiredException.class);
-            assertThat(registry.get("redlock.acquire").tag("result", "error").timer().count()).isEqualTo(errors + 1);
-            assertThat(registry.get("redlock.acquire").tag("result", "busy").timer().count()).isEqualTo(busy);
+            assertThat(registry.get("redlock.acquire").tags("kind", "lock", "result", "error").timer().count())
+                    .isEqualTo(errors + 1);
+            assertThat(registry.get("redlock.acquire").tags("kind", "lock", "result", "busy").timer().count())
+                    .isEqualTo(busy);
             await().atMost(Duration.ofSeconds(5)).until(() -> registry.find("redlock.node.errors")
                     .tag("node", nodes.node(0).address()).counters().stream().mapToDouble(c -> c.count()).sum() > 0);
             assertThat(registry.find("redlock.node.errors").tag("node", nodes.node(3).address()).counters())

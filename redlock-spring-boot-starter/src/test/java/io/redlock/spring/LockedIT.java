@@ -101,8 +101,8 @@ class LockedIT {
             assertThat(next.start()).as("%s started before %s ended", next, before).isGreaterThanOrEqualTo(before.end());
             assertThat(next.token()).as("fencing token of %s after %s", next, before).isGreaterThan(before.token());
         }
-        assertThat(timerCount(a, "redlock.acquire", "result", "acquired")
-                + timerCount(b, "redlock.acquire", "result", "acquired"))
+        assertThat(timerCount(a, "redlock.acquire", "kind", "lock", "result", "acquired")
+                + timerCount(b, "redlock.acquire", "kind", "lock", "result", "acquired"))
                 .isGreaterThanOrEqualTo(all.size());
     }
 
@@ -110,7 +110,7 @@ class LockedIT {
     void skipReturnsAnEmptyValueWhileAnotherApplicationHoldsTheLock() throws Exception {
         Orders holder = a.getBean(Orders.class);
         Orders other = b.getBean(Orders.class);
-        double busyBefore = timerCount(b, "redlock.acquire", "result", "busy");
+        double busyBefore = timerCount(b, "redlock.acquire", "kind", "lock", "result", "busy");
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -127,7 +127,7 @@ class LockedIT {
             assertThatThrownBy(() -> other.reportOrFail("daily")).isInstanceOf(LockNotAcquiredException.class)
                     .hasMessageContaining("report:daily");
             assertThat(other.report("weekly")).as("another resource is free").isEqualTo("report weekly");
-            assertThat(timerCount(b, "redlock.acquire", "result", "busy")).isEqualTo(busyBefore + 4);
+            assertThat(timerCount(b, "redlock.acquire", "kind", "lock", "result", "busy")).isEqualTo(busyBefore + 4);
 
             release.countDown();
             holding.get(10, TimeUnit.SECONDS);
@@ -162,7 +162,7 @@ class LockedIT {
         MeterRegistry registry = a.getBean(MeterRegistry.class);
         assertThat(orders.activeLeasesInside()).isEqualTo(1.0);
         await().atMost(Duration.ofSeconds(2)).until(() -> registry.get("redlock.leases.active").gauge().value() == 0);
-        assertThat(timerCount(a, "redlock.acquire", "result", "acquired")).isPositive();
+        assertThat(timerCount(a, "redlock.acquire", "kind", "lock", "result", "acquired")).isPositive();
 
         assertThat(orders.extendedWhileRunning()).isPositive();
         assertThat(timerCount(a, "redlock.extend", "result", "extended")).isPositive();
@@ -180,7 +180,7 @@ class LockedIT {
                 .hasMessage("boom");
     }
 
-    private static double timerCount(ConfigurableApplicationContext app, String name, String tag, String value) {
-        return app.getBean(MeterRegistry.class).get(name).tag(tag, value).timer().count();
+    private static double timerCount(ConfigurableApplicationContext app, String name, String... tags) {
+        return app.getBean(MeterRegistry.class).get(name).tags(tags).timer().count();
     }
 }

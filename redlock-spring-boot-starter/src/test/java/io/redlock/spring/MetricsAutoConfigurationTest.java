@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
@@ -19,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 
-/** Metrics only with a MeterRegistry, next to the application's observers. */
+/** Metrics only with a MeterRegistry, next to the application's observers; acquisitions by kind of lock. */
 class MetricsAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = runner();
@@ -45,10 +46,34 @@ class MetricsAutoConfigurationTest {
                     // the first observer throws: the second and the metrics still hear the acquisition
                     assertThat(context.getBean(Redlock.class).tryAcquire("r")).isEmpty();
                     assertThat(context.getBean(Observers.class).heard).containsExactly("r ERROR");
-                    assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire").tag("result", "error")
-                            .timer().count()).isEqualTo(1);
+                    assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire")
+                            .tags("kind", "lock", "result", "error").timer().count()).isEqualTo(1);
                     assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
                             .isEmpty();
+                });
+    }
+
+    @Test
+    void acquisitionsAreTimedByKindOfLockAndResult() {
+        runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1")
+                .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
+                    MeterRegistry registry = context.getBean(MeterRegistry.class);
+                    assertThat(registry.get("redlock.acquire").timers()).as("every kind and result, from the start")
+                            .hasSize(4 * 3).extracting(timer -> timer.getId().getTag("kind"))
+                            .containsOnly("lock", "several", "read", "write");
+                    Redlock redlock = context.getBean(Redlock.class);
+                    Duration ttl = Duration.ofSeconds(5);
+                    // nobody answers: each call is an error, timed under its kind
+                    assertThat(redlock.tryAcquire("r", ttl)).isEmpty();
+                    assertThat(redlock.tryAcquireAll(List.of("a", "b"), ttl)).isEmpty();
+                    assertThat(redlock.readWriteLock("rw").tryAcquireRead(ttl)).isEmpty();
+                    assertThat(redlock.readWriteLock("rw").tryAcquireWrite(ttl)).isEmpty();
+                    for (LockTarget.Kind kind : LockTarget.Kind.values()) {
+                        assertThat(registry.get("redlock.acquire").tags("kind", kind.tag(), "result", "error").timer()
+                                .count()).as(kind.tag()).isEqualTo(1);
+                        assertThat(registry.get("redlock.acquire").tags("kind", kind.tag(), "result", "acquired")
+                                .timer().count()).as(kind.tag()).isZero();
+                    }
                 });
     }
 
@@ -66,7 +91,8 @@ class MetricsAutoConfigurationTest {
                     assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
                             .isEmpty();
                     assertThat(registry.get("redlock.leases.active").gauge().value()).isZero();
-                    assertThat(registry.get("redlock.acquire").tag("result", "acquired").timer().count()).isZero();
+                    assertThat(registry.get("redlock.acquire").tags("kind", "lock", "result", "acquired").timer()
+                            .count()).isZero();
                     assertThat(registry.get("redlock.extend").tag("result", "failed").timer().count()).isZero();
                     context.getBean(RedlockMetrics.class).onLost(null, LossReason.MAX_HOLD);
                     assertThat(registry.get("redlock.lease.lost").tag("reason", "max_hold").counter().count())

@@ -59,7 +59,8 @@ class ObservationsIT {
             assertThat(meters.get("redlock.acquisition").tag("redlock.result", "acquired").timer().count())
                     .isEqualTo(1);
             assertThat(meters.get("redlock.hold").tag("redlock.outcome", "released").timer().count()).isEqualTo(1);
-            assertThat(meters.get("redlock.acquire").tag("result", "acquired").timer().count()).isEqualTo(1);
+            assertThat(meters.get("redlock.acquire").tags("kind", "lock", "result", "acquired").timer().count())
+                    .isEqualTo(1);
         }
     }
 

@@ -28,7 +28,8 @@ class UserRedlockIT {
                     Redlock redlock = context.getBean(Redlock.class);
                     redlock.tryAcquire("own", Duration.ofSeconds(5)).orElseThrow().release();
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
-                    assertThat(registry.get("redlock.acquire").tag("result", "acquired").timer().count()).isEqualTo(1);
+                    assertThat(registry.get("redlock.acquire").tags("kind", "lock", "result", "acquired").timer()
+                            .count()).isEqualTo(1);
                     assertThat(registry.get("redlock.leases.active").gauge().value()).isZero();
                     assertThat(BootLine.health(context).up()).isTrue();
                 });

@@ -32,6 +32,11 @@ public class LockedTestApp {
     }
 
     @Bean
+    Ledger ledger() {
+        return new Ledger();
+    }
+
+    @Bean
     Orders orders(Inner inner, MeterRegistry registry, Sections sections) {
         return new Orders(inner, registry, sections);
     }
