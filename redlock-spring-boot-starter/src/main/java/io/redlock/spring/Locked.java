@@ -11,8 +11,9 @@ import java.lang.annotation.Target;
  * Runs the method under a Redlock lock ({@link RedlockTemplate#withLock}): waits up to {@link #maxWait()} for it, extends
  * the lease in the background while the method runs (for at most {@link #maxHold()}), releases it when the method
  * returns or throws. The lease, with its fencing token, is {@link Leases#current()} inside the method. The lock is the
- * {@link #resource()}'s exclusive lock, its read or write lock ({@link #mode()}), or the locks of several
- * {@link #resources()} at once; contradicting attributes fail at start-up ({@link LockedAnnotationException}).
+ * {@link #resource()}'s exclusive lock, its read or write lock ({@link #mode()}), a permit of its semaphore
+ * ({@link #permits()}), or the locks of several {@link #resources()} at once; contradicting attributes fail at start-up
+ * ({@link LockedAnnotationException}).
  *
  * <pre>{@code
  * @Locked(resource = "'orders:' + #order.id", ttl = "30s", maxWait = "5s")
@@ -25,6 +26,9 @@ import java.lang.annotation.Target;
  *
  * @Locked(resource = "'catalog'", mode = LockMode.READ)
  * public Catalog catalog() { ... }
+ *
+ * @Locked(resource = "'exports'", permits = 3)
+ * public void export(Report report) { ... }
  * }</pre>
  *
  * <ul>
@@ -73,6 +77,14 @@ public @interface Locked {
      * readers) or write lock. {@code READ} and {@code WRITE} take one {@link #resource()}, not {@link #resources()}.
      */
     LockMode mode() default LockMode.EXCLUSIVE;
+
+    /**
+     * With a value of 1 or more, hold one permit of the {@link #resource()}'s semaphore of that many permits
+     * ({@link io.redlock.RedlockSemaphore}): at most that many calls, in every process, run at once. Every user of one
+     * resource must give the same number. Takes one {@link #resource()} in {@code EXCLUSIVE} mode; 0 (the default):
+     * no semaphore.
+     */
+    int permits() default 0;
 
     /** Lease time of the acquisition and each extension, e.g. {@code "30s"}; empty: {@code redlock.default-ttl}. */
     String ttl() default "";

@@ -15,11 +15,11 @@ import org.springframework.expression.ParseException;
  * expressions. How the attributes combine into a kind of lock is decided in {@link #parse} and nowhere else, and
  * {@link #evaluate} builds the {@link LockTarget} of a call in one place.
  */
-record LockedTarget(Kind kind, List<String> texts, List<Expression> expressions) {
+record LockedTarget(Kind kind, List<String> texts, List<Expression> expressions, int permits) {
 
     /**
-     * The target {@code locked} names: {@code resource} alone (with its {@code mode}), or {@code resources} alone
-     * (several at once, exclusive). Other combinations, and an entry that is blank or not SpEL, are refused naming
+     * The target {@code locked} names: {@code resource} alone (with its {@code mode}, or a permit of its semaphore
+     * with {@code permits}), or {@code resources} alone (several at once, exclusive). Other combinations, and an entry that is blank or not SpEL, are refused naming
      * the attributes.
      */
     static LockedTarget parse(Locked locked, ExpressionParser parser, String description) {
@@ -36,7 +36,12 @@ record LockedTarget(Kind kind, List<String> texts, List<Expression> expressions)
                     + locked.mode() + " locks one resource, not several at once; use resource, or mode = EXCLUSIVE",
                     null);
         }
-        Kind kind = several ? Kind.SEVERAL : switch (locked.mode()) {
+        if (locked.permits() != 0 && (several || locked.mode() != LockMode.EXCLUSIVE || locked.permits() < 0)) {
+            throw new LockedAnnotationException(description, List.of("permits", several ? "resources" : "mode"),
+                    "permits = " + locked.permits() + " holds a permit of one resource's semaphore: set it to 1 or"
+                            + " more, with resource and mode = EXCLUSIVE", null);
+        }
+        Kind kind = several ? Kind.SEVERAL : locked.permits() > 0 ? Kind.PERMIT : switch (locked.mode()) {
             case EXCLUSIVE -> Kind.LOCK;
             case READ -> Kind.READ;
             case WRITE -> Kind.WRITE;
@@ -58,7 +63,7 @@ record LockedTarget(Kind kind, List<String> texts, List<Expression> expressions)
                                 + "); quote a fixed name: \"'my-resource'\"", e);
             }
         }
-        return new LockedTarget(kind, texts, List.copyOf(expressions));
+        return new LockedTarget(kind, texts, List.copyOf(expressions), locked.permits());
     }
 
     /**
@@ -92,6 +97,7 @@ record LockedTarget(Kind kind, List<String> texts, List<Expression> expressions)
             case SEVERAL -> LockTarget.all(names);
             case READ -> LockTarget.read(names.get(0));
             case WRITE -> LockTarget.write(names.get(0));
+            case PERMIT -> LockTarget.permit(names.get(0), permits);
         };
     }
 

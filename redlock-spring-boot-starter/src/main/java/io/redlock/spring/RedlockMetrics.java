@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver} and {@link LeaseListener}:
  * <ul>
- *   <li>{@code redlock.acquire} timer, tags {@code kind=lock|several|read|write} (the kind of lock,
+ *   <li>{@code redlock.acquire} timer, tags {@code kind=lock|several|read|write|permit} (the kind of lock,
  *       {@link LockTarget.Kind#tag()}) and {@code result=acquired|busy|error}: every acquisition call, all rounds;
  *       {@code busy} when the lock was held by another client, {@code error} when the call threw or too many nodes
  *       failed (down, timed out, erroring) for a majority;</li>

@@ -61,6 +61,11 @@ class LockedAutoConfigurationTest {
                 "mode = READ locks one resource, not several at once");
         assertBadAnnotation(WriteOfSeveral.class, List.of("mode", "resources"),
                 "mode = WRITE locks one resource, not several at once");
+        assertBadAnnotation(PermitsOfSeveral.class, List.of("permits", "resources"),
+                "permits = 2 holds a permit of one resource's semaphore");
+        assertBadAnnotation(PermitsOfARead.class, List.of("permits", "mode"),
+                "permits = 2 holds a permit of one resource's semaphore");
+        assertBadAnnotation(NegativePermits.class, List.of("permits", "mode"), "set it to 1 or more");
         assertBadAnnotation(BlankEntry.class, List.of("resources"), "resources[1] must not be blank");
         assertBadAnnotation(BadSpelEntry.class, List.of("resources"),
                 "resources[1] ''b:' + ' is not a SpEL expression");
@@ -74,7 +79,7 @@ class LockedAutoConfigurationTest {
         LockedOperationSource operations = new LockedOperationSource(null);
         Map<String, Kind> kinds = Map.of("exclusive", Kind.LOCK, "read", Kind.READ, "write", Kind.WRITE,
                 "several", Kind.SEVERAL, "oneOfSeveral", Kind.SEVERAL, "severalStage", Kind.SEVERAL,
-                "readMono", Kind.READ, "writeFlux", Kind.WRITE);
+                "readMono", Kind.READ, "writeFlux", Kind.WRITE, "permit", Kind.PERMIT);
         for (Map.Entry<String, Kind> method : kinds.entrySet()) {
             assertThat(operations.find(Kinds.class.getMethod(method.getKey()), Kinds.class).target().kind())
                     .as(method.getKey()).isEqualTo(method.getValue());
@@ -150,6 +155,24 @@ class LockedAutoConfigurationTest {
         }
     }
 
+    static class PermitsOfSeveral {
+        @Locked(resources = {"'a'", "'b'"}, permits = 2)
+        public void run() {
+        }
+    }
+
+    static class PermitsOfARead {
+        @Locked(resource = "'a'", mode = LockMode.READ, permits = 2)
+        public void run() {
+        }
+    }
+
+    static class NegativePermits {
+        @Locked(resource = "'a'", permits = -1)
+        public void run() {
+        }
+    }
+
     static class WriteOfSeveral {
         @Locked(resources = {"'a'", "'b'"}, mode = LockMode.WRITE)
         public void run() {
@@ -180,6 +203,10 @@ class LockedAutoConfigurationTest {
 
         @Locked(resource = "'a'", mode = LockMode.WRITE)
         public void write() {
+        }
+
+        @Locked(resource = "'a'", permits = 3)
+        public void permit() {
         }
 
         @Locked(resource = "'a'")

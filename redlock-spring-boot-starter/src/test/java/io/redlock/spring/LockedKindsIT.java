@@ -179,6 +179,31 @@ class LockedKindsIT {
                 .containsExactly("written", "reactive");
     }
 
+    @Test
+    void noMoreCallsThanPermitsRunAtOnceAndTheNextIsSkippedUntilOneLeaves() throws Exception {
+        double permits = acquisitions("permit", "acquired");
+        CountDownLatch entered = new CountDownLatch(2);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<Integer> first;
+        Future<Integer> second;
+        try {
+            first = pool.submit(() -> ledger.export("daily", entered, release));
+            second = pool.submit(() -> ledger.export("daily", entered, release));
+            assertThat(entered.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("both permits held at once").isTrue();
+            assertThat(ledger.export("daily", new CountDownLatch(0), new CountDownLatch(0)))
+                    .as("a third call is skipped").isNull();
+            assertThat(other.semaphore("exports:daily", 2).availablePermits()).isZero();
+        } finally {
+            release.countDown();
+        }
+        assertThat(first.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(2);
+        assertThat(second.get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(2);
+        assertThat(other.semaphore("exports:daily", 2).availablePermits()).isEqualTo(2);
+        assertThat(ledger.export("daily", new CountDownLatch(0), new CountDownLatch(0))).isEqualTo(1);
+        assertThat(acquisitions("permit", "acquired")).isEqualTo(permits + 3);
+        assertThat(acquisitions("permit", "busy")).isPositive();
+    }
+
     /** Another client gets each resource at once, then lets it go. */
     private void assertFree(String... resources) {
         for (String resource : resources) {

@@ -59,8 +59,8 @@ class MetricsAutoConfigurationTest {
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
                     assertThat(registry.get("redlock.acquire").timers()).as("every kind and result, from the start")
-                            .hasSize(4 * 3).extracting(timer -> timer.getId().getTag("kind"))
-                            .containsOnly("lock", "several", "read", "write");
+                            .hasSize(5 * 3).extracting(timer -> timer.getId().getTag("kind"))
+                            .containsOnly("lock", "several", "read", "write", "permit");
                     Redlock redlock = context.getBean(Redlock.class);
                     Duration ttl = Duration.ofSeconds(5);
                     // nobody answers: each call is an error, timed under its kind
@@ -68,6 +68,7 @@ class MetricsAutoConfigurationTest {
                     assertThat(redlock.tryAcquireAll(List.of("a", "b"), ttl)).isEmpty();
                     assertThat(redlock.readWriteLock("rw").tryAcquireRead(ttl)).isEmpty();
                     assertThat(redlock.readWriteLock("rw").tryAcquireWrite(ttl)).isEmpty();
+                    assertThat(redlock.semaphore("s", 2).tryAcquire(ttl)).isEmpty();
                     for (LockTarget.Kind kind : LockTarget.Kind.values()) {
                         assertThat(registry.get("redlock.acquire").tags("kind", kind.tag(), "result", "error").timer()
                                 .count()).as(kind.tag()).isEqualTo(1);

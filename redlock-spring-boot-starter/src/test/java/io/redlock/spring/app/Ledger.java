@@ -13,7 +13,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code @Locked} methods of every kind of lock: two accounts at once, the read and the write lock of a catalog; held
+ * {@code @Locked} methods of every kind of lock: two accounts at once, the read and the write lock of a catalog, a
+ * permit of the exports' semaphore; held
  * until the test lets them go (a latch, a future, a gate).
  */
 public class Ledger {
@@ -82,6 +83,27 @@ public class Ledger {
     @Locked(resource = "'catalog:' + #name", mode = LockMode.WRITE, maxWait = "0s", onBusy = OnBusy.SKIP)
     public Flux<String> writeLines(String name) {
         return Flux.just("written", name);
+    }
+
+    /** How many {@link #export} calls are inside their method right now. */
+    private final AtomicInteger exportsInside = new AtomicInteger();
+
+    /**
+     * Exports under one of two permits until {@code release}, once every caller {@code entered} counts is inside or
+     * refused; answers how many exports were inside then, itself included.
+     */
+    @Locked(resource = "'exports:' + #name", permits = 2, maxWait = "0s", onBusy = OnBusy.SKIP)
+    public Integer export(String name, CountDownLatch entered, CountDownLatch release) {
+        exportsInside.incrementAndGet();
+        try {
+            entered.countDown();
+            await(entered);
+            int together = exportsInside.get();
+            await(release);
+            return together;
+        } finally {
+            exportsInside.decrementAndGet();
+        }
     }
 
     private static void await(CountDownLatch latch) {
