@@ -138,7 +138,24 @@ enum FaultRow {
     F28("read-write lock, a writer and two readers: clock +2×TTL on one node while the holder has exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the readers' entries and mark, or the writer's key,"
                     + " early; tokens keep the storage consistent",
-            readers(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
+            readers(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes)),
+    F29("semaphore of 2 permits, three holders: one paused 2×TTL in its critical section", VIOLATED, HOLDS, 6,
+            "as F1a: never more than 2 valid permits, but the paused holder's permit lapses and the waiter takes it,"
+                    + " so 3 work at once without fencing",
+            permits(ProcessFaultRows::holderPausedPastItsValidity)),
+    F30("semaphore of 2 permits, three holders: 1, then 2 nodes stalled, then 3", HOLDS, HOLDS, 11,
+            "as F3: 3 of 5 answering carry the permits; with 3 stalled none is granted",
+            permits(NodeFaultRows::nodesStalled), Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
+    F31("semaphore of 2 permits, three holders: kill -9 of 3 nodes and immediate restart", VIOLATED, VIOLATED, 4,
+            "as F4: restarted nodes forget the permits, and the waiter takes a slot beside both holders",
+            permits(NodeFaultRows::crashAndImmediateRestart)),
+    F32("semaphore of 2 permits, three holders: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
+            "as F5: a delayed restart keeps the permits at 2 (SPEC R9)",
+            permits(NodeFaultRows::crashAndDelayedRestart)),
+    F33("semaphore of 2 permits, three holders: clock +2×TTL on one node while the holders have exactly 3 of 5",
+            VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the permits early, and the waiter takes a slot"
+                    + " beside both holders",
+            permits(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -166,6 +183,16 @@ enum FaultRow {
     /** {@code scenario} with workloads of a writer and two readers of a read-write lock; both must have held. */
     private static Scenario readers(Scenario scenario) {
         return mixed(scenario, RowBench::takeReaders, w -> w.readerAcquisitions, "read locks");
+    }
+
+    /** {@code scenario} with workloads of three holders of a semaphore's two permits; permits must have held. */
+    private static Scenario permits(Scenario scenario) {
+        return bench -> {
+            bench.takePermits();
+            Measured measured = scenario.run(bench);
+            assertThat(measured.workload().permitAcquisitions).as("permits held").hasPositiveValue();
+            return measured;
+        };
     }
 
     /**

@@ -64,9 +64,12 @@ final class Row {
                 && !holders(workload, plain, HoldMode.VALIDITY).valid();
     }
 
-    /** Holds that must not overlap: every pair, except readers with readers (mutual exclusion when none reads). */
+    /**
+     * Holds that must not overlap: every pair, except readers with readers, and no more permit holders at once than
+     * permits (mutual exclusion when nothing is shared).
+     */
     private static CheckResult holders(Workload workload, List<Event> plain, HoldMode mode) {
-        return Checkers.holdersAtOnce(plain, mode, workload.sharedHolds(), Integer.MAX_VALUE);
+        return Checkers.holdersAtOnce(plain, mode, workload.sharedHolds(), workload.sharedAtOnce());
     }
 
     /** Checks a scenario's histories (see {@link #check(Workload, List, List)}). */

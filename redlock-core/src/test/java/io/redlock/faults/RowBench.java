@@ -40,6 +40,8 @@ final class RowBench implements AutoCloseable {
     private boolean several;
     /** Whether the row's workloads have a writer and readers of a read-write lock ({@link Workload#withReaders}). */
     private boolean readers;
+    /** Whether the row's workloads hold permits of a semaphore ({@link Workload#withPermits}). */
+    private boolean permits;
 
     RowBench(RedisNodes nodes, Path dir) {
         this.nodes = nodes;
@@ -60,6 +62,11 @@ final class RowBench implements AutoCloseable {
     /** From now on the row's workloads have a writer and readers of a read-write lock. */
     void takeReaders() {
         readers = true;
+    }
+
+    /** From now on the row's workloads hold permits of a semaphore. */
+    void takePermits() {
+        permits = true;
     }
 
     /** Records that the row asserted {@code property} (after the assertion passed). */
@@ -93,6 +100,9 @@ final class RowBench implements AutoCloseable {
         }
         if (readers) {
             workload.withReaders();
+        }
+        if (permits) {
+            workload.withPermits();
         }
         return workload.start();
     }

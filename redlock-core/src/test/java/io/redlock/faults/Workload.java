@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * with a second resource ({@code Redlock.acquireAll}), the second worker the lock alone: the two kinds of lock must
  * exclude each other on the shared resource. With {@link #withReaders()}, the first worker writes under the write lock
  * of a read-write lock and the other two read under its read lock: they read (fenced and plain) and do not write, so
- * they may hold together but never beside the writer.
+ * they may hold together but never beside the writer. With {@link #withPermits()}, all three hold permits of a
+ * semaphore of {@link #PERMITS}: they read and do not write, and at most that many may hold at once.
  */
 final class Workload implements AutoCloseable {
 
@@ -41,6 +42,8 @@ final class Workload implements AutoCloseable {
     static final String FENCED_COUNTER = "counter:fenced";
     static final String PLAIN_COUNTER = "counter:plain";
     static final int WORKERS = 3;
+    /** The permits of the semaphore of {@link #withPermits()}: one fewer than the workers, so one always waits. */
+    static final int PERMITS = WORKERS - 1;
 
     final Duration ttl;
     private volatile Duration work;
@@ -51,6 +54,8 @@ final class Workload implements AutoCloseable {
     final AtomicInteger severalAcquisitions = new AtomicInteger();
     /** Of the acquisitions, read locks. */
     final AtomicInteger readerAcquisitions = new AtomicInteger();
+    /** Of the acquisitions, permits of a semaphore. */
+    final AtomicInteger permitAcquisitions = new AtomicInteger();
     final AtomicReference<Lease> holder = new AtomicReference<>();
     /** The latest node failure any worker saw, for the message when progress stalls. */
     final AtomicReference<io.redlock.NodeFailure> lastNodeFailure = new AtomicReference<>();
@@ -69,6 +74,7 @@ final class Workload implements AutoCloseable {
     private volatile String resource = RESOURCE;
     private volatile boolean several;
     private volatile boolean readers;
+    private volatile boolean permits;
 
     /** The workers' fault hooks (one set, shared by their clients). */
     FaultHooks hooks() {
@@ -125,17 +131,34 @@ final class Workload implements AutoCloseable {
         return this;
     }
 
-    /** The lock keys the workers take: the resource, the second resource if some lock several, the readers'. */
+    /** Before {@link #start()}: every worker reads under a permit of a semaphore of {@link #PERMITS}. */
+    Workload withPermits() {
+        this.permits = true;
+        return this;
+    }
+
+    /**
+     * The lock keys the workers take: the resource, the second resource if some lock several, the readers' or the
+     * permit holders'.
+     */
     List<String> lockKeys() {
         if (several) {
             return List.of(resource, resource + ALSO_SUFFIX);
         }
+        if (permits) {
+            return List.of(resource, resource + io.redlock.RedlockConfig.PERMITS_SUFFIX);
+        }
         return readers ? List.of(resource, resource + io.redlock.RedlockConfig.READERS_SUFFIX) : List.of(resource);
     }
 
-    /** Whether {@code worker} (from 0) reads under a read lock. */
+    /** Whether {@code worker} (from 0) only reads: under a read lock, or a permit. */
     private boolean reads(int worker) {
-        return readers && worker > 0;
+        return (readers && worker > 0) || permits;
+    }
+
+    /** How many shared holds may overlap: the permits, or any number of readers. */
+    int sharedAtOnce() {
+        return permits ? PERMITS : Integer.MAX_VALUE;
     }
 
     /** How many workers there are. */
@@ -145,12 +168,12 @@ final class Workload implements AutoCloseable {
 
     /** How many workers write (the fenced increments come from them). */
     int writers() {
-        return readers ? 1 : clients.size();
+        return permits ? 0 : readers ? 1 : clients.size();
     }
 
-    /** Which holds are shared, by their ACQUIRE event: the readers'. */
+    /** Which holds are shared, by their ACQUIRE event: the readers' and the permit holders'. */
     java.util.function.Predicate<io.redlock.testkit.history.Event> sharedHolds() {
-        if (!readers) {
+        if (!readers && !permits) {
             return acquire -> false;
         }
         java.util.Set<String> readingProcesses = new java.util.HashSet<>();
@@ -167,7 +190,8 @@ final class Workload implements AutoCloseable {
         for (int i = 0; i < clients.size(); i++) {
             String process = processPrefix + (i + 1);
             Redlock redlock = clients.get(i);
-            Kind kind = several && i % 2 == 0 ? Kind.SEVERAL : reads(i) ? Kind.READER : Kind.ONE;
+            Kind kind = several && i % 2 == 0 ? Kind.SEVERAL : permits ? Kind.PERMIT : reads(i) ? Kind.READER
+                    : Kind.ONE;
             Thread thread = new Thread(() -> loop(process, redlock, kind), process);
             threads.add(thread);
             thread.start();
@@ -263,7 +287,9 @@ final class Workload implements AutoCloseable {
         /** The resource's lock with a second resource's. */
         SEVERAL,
         /** A read lock of the resource. */
-        READER
+        READER,
+        /** A permit of the resource's semaphore. */
+        PERMIT
     }
 
     private void loop(String process, Redlock redlock, Kind kind) {
@@ -290,6 +316,7 @@ final class Workload implements AutoCloseable {
             acquired = switch (kind) {
                 case SEVERAL -> redlock.acquireAll(lockKeys(), ttl, ttl.multipliedBy(3)).map(SeveralAsOne::new);
                 case READER -> redlock.readWriteLock(resource).acquireRead(ttl, ttl.multipliedBy(3));
+                case PERMIT -> redlock.semaphore(resource, PERMITS).acquire(ttl, ttl.multipliedBy(3));
                 case ONE -> redlock.acquire(resource, ttl, ttl.multipliedBy(3));
             };
         } catch (RedlockException e) {
@@ -314,17 +341,23 @@ final class Workload implements AutoCloseable {
         if (kind == Kind.READER) {
             readerAcquisitions.incrementAndGet();
         }
+        if (kind == Kind.PERMIT) {
+            permitAcquisitions.incrementAndGet();
+        }
         holder.set(lease);
         try {
-            hold(process, lease, kind == Kind.READER, plain, fenced);
+            hold(process, lease, kind, plain, fenced);
         } finally {
             holder.compareAndSet(lease, null);
             release(process, lease);
         }
     }
 
-    /** The critical section: reads, the work (and an extension, if asked), then the writes (not for a reader). */
-    private void hold(String process, Lease lease, boolean reader, RedisCommands<String, String> plain,
+    /**
+     * The critical section: reads, the work (and an extension, if asked), then the writes (not for a reader or a
+     * permit holder). The pause of {@link #pauseNextHolder} falls on the next writer, or permit holder.
+     */
+    private void hold(String process, Lease lease, Kind kind, RedisCommands<String, String> plain,
             FencedRedis fenced) {
         long token = lease.fencingToken();
         Fence fence = Fence.of(lease);
@@ -345,13 +378,16 @@ final class Workload implements AutoCloseable {
         if (extendEachHold && !extend(process, lease)) {
             return; // not extended: the worker gives the critical section up without writing
         }
-        if (reader) {
+        if (kind == Kind.READER) {
             return; // a reader only reads
         }
         Duration pause = pauseNextHolder;
         if (pause != null) {
             pauseNextHolder = null;
             sleep(pause); // the GC pause: the lease runs out while this worker does nothing
+        }
+        if (kind == Kind.PERMIT) {
+            return; // a permit holder only reads: holders of one semaphore hold together
         }
 
         if (fencedValue != null) {
