@@ -59,6 +59,14 @@ public interface RedlockObserver {
     }
 
     /**
+     * An acquisition call of a lock of {@code kind} starts: what the library calls. By default
+     * {@link #acquisitionStarted(String)}, for observers that do not tell kinds apart.
+     */
+    default Acquisition acquisitionStarted(String resource, LockTarget.Kind kind) {
+        return acquisitionStarted(resource);
+    }
+
+    /**
      * A lease starts being kept alive — by {@code withLock}, a {@link RedlockLock}, {@code @Locked},
      * {@code ReactiveRedlock.withLock} — on the thread that starts its watchdog (the caller's, except after an
      * asynchronous acquisition). The returned {@link Hold} is ended when the lease is released or lost. Bare leases of

@@ -84,7 +84,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
         Ticker ticker = engine.nodes().ticker();
         acquiring.add(result); // before the first round: close() ends it
-        RedlockObserver.Acquisition observed = engine.events().acquisitionStarted(resource);
+        RedlockObserver.Acquisition observed = engine.events().acquisitionStarted(resource, kind);
         long started = ticker.read();
         AcquireLoop loop = new AcquireLoop(engine, resource, keys, ttl.toMillis(),
                 Deadline.after(ticker, maxWait), ended);

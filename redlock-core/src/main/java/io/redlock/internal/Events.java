@@ -1,6 +1,7 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.LeaseListener;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
@@ -58,9 +59,9 @@ final class Events {
         }
     }
 
-    /** Every observer's scope of an acquisition call of {@code resource} that starts now, as one. */
-    RedlockObserver.Acquisition acquisitionStarted(String resource) {
-        List<RedlockObserver.Acquisition> started = started(o -> o.acquisitionStarted(resource),
+    /** Every observer's scope of an acquisition call of {@code resource}, a lock of {@code kind}, that starts now. */
+    RedlockObserver.Acquisition acquisitionStarted(String resource, LockTarget.Kind kind) {
+        List<RedlockObserver.Acquisition> started = started(o -> o.acquisitionStarted(resource, kind),
                 RedlockObserver.Acquisition.NONE);
         if (started.isEmpty()) {
             return RedlockObserver.Acquisition.NONE;

@@ -47,7 +47,7 @@ class ObservationsIT {
             SimpleSpan acquire = span(tracer, "redlock acquire");
             assertThat(acquire.getParentId()).isEqualTo(callerSpan);
             assertThat(acquire.getTags()).containsEntry("redlock.result", "acquired")
-                    .doesNotContainKey("redlock.resource");
+                    .containsEntry("redlock.kind", "lock").doesNotContainKey("redlock.resource");
             SimpleSpan hold = span(tracer, "redlock hold");
             assertThat(hold.getParentId()).isEqualTo(callerSpan);
             assertThat(hold.getTags()).containsEntry("redlock.outcome", "released");

@@ -4,7 +4,8 @@ import io.micrometer.common.KeyValues;
 
 /**
  * The {@value #NAME} observation of an acquisition call (all its rounds): contextual name {@code redlock acquire},
- * low-cardinality key {@value #RESULT} ({@code acquired}, {@code busy} or {@code error}) once the call ended.
+ * low-cardinality keys {@value #KIND} (the kind of lock: {@code lock}, {@code several}, {@code read}, {@code write},
+ * {@code permit}) and {@value #RESULT} ({@code acquired}, {@code busy} or {@code error}) once the call ended.
  */
 public class RedlockAcquisitionObservationConvention extends RedlockObservationConvention<RedlockAcquisitionContext> {
 
@@ -12,6 +13,8 @@ public class RedlockAcquisitionObservationConvention extends RedlockObservationC
     public static final String NAME = "redlock.acquisition";
     /** How the call ended. */
     public static final String RESULT = "redlock.result";
+    /** The kind of lock. */
+    public static final String KIND = "redlock.kind";
 
     /** With the resource as a high-cardinality key value if {@code includeResource}. */
     public RedlockAcquisitionObservationConvention(boolean includeResource) {
@@ -20,6 +23,7 @@ public class RedlockAcquisitionObservationConvention extends RedlockObservationC
 
     @Override
     public KeyValues getLowCardinalityKeyValues(RedlockAcquisitionContext context) {
-        return context.getResult().map(result -> KeyValues.of(RESULT, value(result))).orElse(KeyValues.empty());
+        KeyValues kind = KeyValues.of(KIND, context.getKind().tag());
+        return context.getResult().map(result -> kind.and(RESULT, value(result))).orElse(kind);
     }
 }

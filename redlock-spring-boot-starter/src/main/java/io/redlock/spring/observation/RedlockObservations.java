@@ -3,6 +3,7 @@ package io.redlock.spring.observation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.LeaseLostException;
 import io.redlock.Redlock;
 import io.redlock.RedlockObserver;
@@ -43,11 +44,11 @@ public class RedlockObservations implements RedlockObserver {
     }
 
     @Override
-    public Acquisition acquisitionStarted(String resource) {
+    public Acquisition acquisitionStarted(String resource, LockTarget.Kind kind) {
         if (registry.isNoop()) {
             return Acquisition.NONE;
         }
-        RedlockAcquisitionContext context = new RedlockAcquisitionContext(resource);
+        RedlockAcquisitionContext context = new RedlockAcquisitionContext(resource, kind);
         Observation observation = Observation.createNotStarted(customAcquisition, defaultAcquisition, () -> context,
                 registry).start();
         return (result, failure) -> {
