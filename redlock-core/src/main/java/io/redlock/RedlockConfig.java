@@ -48,6 +48,13 @@ public final class RedlockConfig {
      */
     public static final String PERMITS_SUFFIX = ":permits";
     /**
+     * What the lock key holds while read-locked: the readers' mark (no lease value contains {@code :}, so none equals
+     * it). Written by the scripts ({@code lua/shared.lua}); {@link ResourceStatus} reads it.
+     */
+    public static final String READ_MARK = "redlock:readers";
+    /** What the lock key holds while a semaphore's permit lives: this, then the number of permits. */
+    public static final String PERMITS_MARK = "redlock:permits:";
+    /**
      * Default idle horizon of a fencing counter: 24 hours. A counter left that long without a grant expires; it comes
      * back at the clock floor, so tokens keep growing unless node clocks differ by almost a day.
      */

@@ -1,10 +1,12 @@
 package io.redlock;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The state of one resource on every node, from {@link Redlock#status(String)}, and what it adds up to.
@@ -44,6 +46,30 @@ public record ResourceStatus(String resource, int quorum, List<NodeStatus> nodes
             node.holder().ifPresent(value -> counts.merge(value, 1, Integer::sum));
         }
         return counts.entrySet().stream().filter(e -> e.getValue() >= quorum).map(Map.Entry::getKey).findFirst();
+    }
+
+    /**
+     * The leases that hold the resource together on a majority, in the order the nodes list them: the readers of a
+     * read lock, or the permit holders of a semaphore; empty for any other lock.
+     */
+    public List<String> sharedBy() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (NodeStatus node : nodes) {
+            node.sharedBy().forEach(value -> counts.merge(value, 1, Integer::sum));
+        }
+        return counts.entrySet().stream().filter(e -> e.getValue() >= quorum).map(Map.Entry::getKey).toList();
+    }
+
+    /** True if a majority holds the readers' mark ({@link RedlockConfig#READ_MARK}): the resource is read-locked. */
+    public boolean readLocked() {
+        return holder().filter(RedlockConfig.READ_MARK::equals).isPresent();
+    }
+
+    /** The permits of the semaphore whose mark ({@link RedlockConfig#PERMITS_MARK}) a majority holds, if one does. */
+    public OptionalInt permits() {
+        return holder().filter(mark -> mark.startsWith(RedlockConfig.PERMITS_MARK))
+                .map(mark -> OptionalInt.of(Integer.parseInt(mark.substring(RedlockConfig.PERMITS_MARK.length()))))
+                .orElse(OptionalInt.empty());
     }
 
     /** What the nodes add up to; see {@link Verdict}. */

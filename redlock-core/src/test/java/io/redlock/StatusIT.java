@@ -59,10 +59,16 @@ class StatusIT {
                     .allMatch(s -> s.get("shown:read") != null && s.get("shown:permits") != null));
             ResourceStatus read = redlock.status("shown:read");
             assertThat(read.holder()).contains("redlock:readers");
+            assertThat(read.readLocked()).isTrue();
+            assertThat(read.permits()).isEmpty();
+            assertThat(read.sharedBy()).containsExactlyInAnyOrder(r1.value(), r2.value());
             assertThat(read.nodes()).allSatisfy(node -> assertThat(node.sharedBy())
                     .containsExactlyInAnyOrder(r1.value(), r2.value()));
             ResourceStatus permits = redlock.status("shown:permits");
             assertThat(permits.holder()).contains("redlock:permits:3");
+            assertThat(permits.permits()).hasValue(3);
+            assertThat(permits.readLocked()).isFalse();
+            assertThat(permits.sharedBy()).containsExactly(p1.value());
             assertThat(permits.nodes()).allSatisfy(node -> assertThat(node.sharedBy()).containsExactly(p1.value()));
             assertThat(redlock.status("report").nodes()).allSatisfy(node -> assertThat(node.sharedBy()).isEmpty());
             r1.release();

@@ -72,6 +72,7 @@ final class StatusCommand implements Callable<Integer> {
                 row.put("fence", node.fence().isPresent() ? node.fence().getAsLong() : null);
                 row.put("queue", node.queueLength());
                 row.put("head", node.queueHead().orElse(null));
+                row.put("shared_by", node.sharedBy());
             }
             rows.add(row);
         }
@@ -82,13 +83,16 @@ final class StatusCommand implements Callable<Integer> {
         doc.put("quorum", status.quorum());
         doc.put("verdict", status.verdict().name().toLowerCase(Locale.ROOT));
         doc.put("holder", status.holder().orElse(null));
+        doc.put("read_locked", status.readLocked());
+        doc.put("permits", status.permits().isPresent() ? status.permits().getAsInt() : null);
+        doc.put("shared_by", status.sharedBy());
         return doc;
     }
 
     private static void table(ResourceStatus status, PrintWriter out) {
         int width = Math.max(4, status.nodes().stream().mapToInt(n -> n.node().length()).max().orElse(4));
-        String row = "%-" + width + "s  %-11s  %8s  %6s  %5s  %s%n";
-        out.printf(row, "NODE", "HOLDER", "TTL", "FENCE", "QUEUE", "HEAD");
+        String row = "%-" + width + "s  %-11s  %8s  %6s  %5s  %-11s  %s%n";
+        out.printf(row, "NODE", "HOLDER", "TTL", "FENCE", "QUEUE", "HEAD", "SHARED");
         for (NodeStatus node : status.nodes()) {
             if (!node.answered()) {
                 out.printf("%-" + width + "s  no answer: %s%n", node.node(), node.problem().orElse(""));
@@ -97,7 +101,8 @@ final class StatusCommand implements Callable<Integer> {
             out.printf(row, node.node(), node.holder().map(StatusCommand::shorten).orElse("-"),
                     node.ttl().map(Durations::format).orElse("-"),
                     node.fence().isPresent() ? Long.toString(node.fence().getAsLong()) : "-", node.queueLength(),
-                    node.queueHead().map(StatusCommand::shorten).orElse("-"));
+                    node.queueHead().map(StatusCommand::shorten).orElse("-"),
+                    node.sharedBy().isEmpty() ? "-" : Integer.toString(node.sharedBy().size()));
         }
         out.println();
         out.println("verdict: " + verdict(status));
@@ -110,8 +115,8 @@ final class StatusCommand implements Callable<Integer> {
                 String holder = status.holder().orElseThrow();
                 long holding = status.nodes().stream().filter(n -> n.holder().filter(holder::equals).isPresent())
                         .count();
-                yield "held by " + shorten(holder) + " on " + holding + " of " + nodes + " nodes (need "
-                        + status.quorum() + ")";
+                yield heldBy(status, holder) + " on " + holding + " of " + nodes + " nodes (need " + status.quorum()
+                        + ")";
             }
             case FREE -> "free (" + status.answered() + " of " + nodes + " nodes answered)";
             case SPLIT -> "split: no value holds a majority and no majority is free (need " + status.quorum()
@@ -119,6 +124,18 @@ final class StatusCommand implements Callable<Integer> {
             case UNKNOWN -> "unknown: only " + status.answered() + " of " + nodes + " nodes answered (need "
                     + status.quorum() + ")";
         };
+    }
+
+    /** Who holds it: a lease, the readers of a read lock, or permit holders of a semaphore (those on a majority). */
+    private static String heldBy(ResourceStatus status, String holder) {
+        int shared = status.sharedBy().size();
+        if (status.readLocked()) {
+            return "read-locked by " + shared + (shared == 1 ? " reader" : " readers");
+        }
+        if (status.permits().isPresent()) {
+            return shared + " of " + status.permits().getAsInt() + " permits held";
+        }
+        return "held by " + shorten(holder);
     }
 
     /** The first {@link #SHOWN} characters and an ellipsis: enough to tell leases apart. */

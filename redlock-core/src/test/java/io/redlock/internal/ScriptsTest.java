@@ -32,6 +32,14 @@ class ScriptsTest {
     }
 
     @Test
+    void theMarksAndSlotsTheScriptsWriteAreTheOnesJavaReads() {
+        String rules = Script.load("shared").text();
+        assertThat(rules).contains("local READ_MARK = '" + io.redlock.RedlockConfig.READ_MARK + "'")
+                .contains("local PERMITS_MARK = '" + io.redlock.RedlockConfig.PERMITS_MARK + "'")
+                .contains("string.match(value, '%" + PermitKeys.SLOT_SEPARATOR + "(%d+)$')");
+    }
+
+    @Test
     void theScriptsOfSharedLocksAndThoseThatRefuseThemShareTheirRules() {
         String rules = Script.load("shared").text();
         for (Script script : List.of(Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED,
