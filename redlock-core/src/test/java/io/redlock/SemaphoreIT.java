@@ -119,6 +119,28 @@ class SemaphoreIT {
     }
 
     @Test
+    void aWaiterWakesWhenAnyOnePermitIsReleasedNotOnlyTheLast(RedisNodes nodes) throws Exception {
+        RetryPolicy slowPolling = RetryPolicy.uniform(Duration.ofSeconds(8), Duration.ofSeconds(9));
+        try (Redlock a = redlockOn(nodes).build();
+                Redlock b = redlockOn(nodes).retry(slowPolling).build()) {
+            Lease first = a.semaphore("sem:wake", 2).tryAcquire(TTL).orElseThrow();
+            Lease second = a.semaphore("sem:wake", 2).tryAcquire(TTL).orElseThrow();
+            CompletableFuture<Optional<Lease>> waiting = b.semaphore("sem:wake", 2)
+                    .acquireAsync(TTL, Duration.ofSeconds(30)).toCompletableFuture();
+            await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream().allMatch(node -> {
+                java.util.Map<String, Long> listening = node.redis(r -> r.pubsubNumsub("sem:wake:released"));
+                return listening.getOrDefault("sem:wake:released", 0L) > 0; // refused once, it listens
+            }));
+            assertThat(waiting).isNotDone();
+            first.release(); // one permit of two: the other holder stays
+            // polling alone would try again 8 s or more after the refusal: only the release's message brings it sooner
+            Lease next = waiting.get(5, TimeUnit.SECONDS).orElseThrow();
+            next.release();
+            second.release();
+        }
+    }
+
+    @Test
     void manyThreadsOfTwoClientsNeverHoldMoreThanThePermits(RedisNodes nodes) throws Exception {
         int permits = 2;
         AtomicInteger inside = new AtomicInteger();

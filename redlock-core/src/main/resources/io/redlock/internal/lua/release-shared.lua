@@ -1,13 +1,18 @@
 -- release-shared: a reader or a permit holder leaves (SPEC S3, R7 for a shared lock). The lock key then lives as long
--- as the longest holder left; the last one to leave deletes it and announces the release on the resource's channel,
--- as release does, naming the first waiter in this node's queue.
+-- as the longest holder left; the last reader to leave deletes it and announces the release on the resource's
+-- channel, as release does, naming the first waiter in this node's queue. A permit holder's leaving frees a permit
+-- whoever stays, and permits do not queue: it is always announced.
 -- KEYS[1] lock key    KEYS[2] holders (readers or permits)    KEYS[3] waiter queue
 -- ARGV[1] value    ARGV[2] message    ARGV[3] "1" to publish only while the queue exists    ARGV[4] the release channel
 -- Returns 1 (it was a holder here) or 0.
 if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
   return 0
 end
-if not shared_keep(KEYS[1], KEYS[2], shared_mark(KEYS[1]), shared_now()) then
+local mark = shared_mark(KEYS[1])
+if shared_permits(mark) then
+  shared_keep(KEYS[1], KEYS[2], mark, shared_now())
+  announce(KEYS[3], ARGV[4], ARGV[2], '0')
+elseif not shared_keep(KEYS[1], KEYS[2], mark, shared_now()) then
   announce(KEYS[3], ARGV[4], ARGV[2], ARGV[3])
 end
 return 1
