@@ -7,7 +7,7 @@ package io.redlock.internal;
  * queue), or a permit's of a semaphore ({@link PermitKeys}: one of its slots, no queue). Each gives its scripts and
  * their KEYS in the order the scripts' headers document.
  */
-sealed interface HeldKeys permits Keys, KeysOfAll, ReaderKeys, PermitKeys {
+sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
 
     /** The lock key the fault hooks and the logs know the lock by: the first resource's. */
     String lock();

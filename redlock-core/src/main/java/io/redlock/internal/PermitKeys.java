@@ -4,7 +4,7 @@ package io.redlock.internal;
  * The keys a permit of a semaphore claims ({@link Scripts#ACQUIRE_PERMIT}): the resource's own {@link Keys}, with the
  * holders' sorted set beside them, and the slot this attempt asks for. A semaphore of {@code permits} permits is that
  * many slots, each a mutex over the quorum; the slot rides in the value ({@code <random>.<slot>}), so extension,
- * commit and release need no more than a reader's. The counter is the resource's; permits do not queue.
+ * commit and release are a reader's ({@link SharedKeys}). The counter is the resource's; permits do not queue.
  *
  * <p>Between rounds the slot moves: after a refusal, to the slot the most nodes name as free, at once while a
  * majority names one not yet asked for in this sweep ({@link #afterLoss}); so one try sweeps the slots a majority has
@@ -12,7 +12,7 @@ package io.redlock.internal;
  *
  * @param tried the slots asked for in this sweep, one bit each
  */
-record PermitKeys(Keys keys, int permits, int slot, long tried) implements HeldKeys {
+record PermitKeys(Keys keys, int permits, int slot, long tried) implements SharedKeys {
 
     /** Separates a permit holder's random value from its slot (never in a base64url value). */
     static final char SLOT_SEPARATOR = '.';
@@ -64,8 +64,8 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements HeldK
     }
 
     @Override
-    public String lock() {
-        return keys.lock();
+    public String holders() {
+        return keys.permits();
     }
 
     @Override
@@ -84,42 +84,5 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements HeldK
             String ticket, String lifetime) {
         return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl(),
                 Integer.toString(permits)};
-    }
-
-    @Override
-    public Script commitScript() {
-        return Scripts.COMMIT_SHARED;
-    }
-
-    @Override
-    public Script extendScript() {
-        return Scripts.EXTEND_SHARED;
-    }
-
-    /** Lock key, holders. */
-    @Override
-    public String[] extend() {
-        return new String[] {keys.lock(), keys.permits()};
-    }
-
-    @Override
-    public Script releaseScript() {
-        return Scripts.RELEASE_SHARED;
-    }
-
-    /** Lock key, holders, queue. */
-    @Override
-    public String[] release() {
-        return new String[] {keys.lock(), keys.permits(), keys.waiters()};
-    }
-
-    @Override
-    public String[] releasedChannels() {
-        return new String[] {keys.released()};
-    }
-
-    @Override
-    public boolean queues() {
-        return false;
     }
 }

@@ -6,11 +6,11 @@ package io.redlock.internal;
  * of the resource waits; the counter is the resource's, shared with writers; the queue is the writers': readers
  * respect it (writer preference) but do not join it.
  */
-record ReaderKeys(Keys keys) implements HeldKeys {
+record ReaderKeys(Keys keys) implements SharedKeys {
 
     @Override
-    public String lock() {
-        return keys.lock();
+    public String holders() {
+        return keys.readers();
     }
 
     @Override
@@ -28,42 +28,5 @@ record ReaderKeys(Keys keys) implements HeldKeys {
     public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
             String ticket, String lifetime) {
         return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl()};
-    }
-
-    @Override
-    public Script commitScript() {
-        return Scripts.COMMIT_SHARED;
-    }
-
-    @Override
-    public Script extendScript() {
-        return Scripts.EXTEND_SHARED;
-    }
-
-    /** Lock key, readers. */
-    @Override
-    public String[] extend() {
-        return new String[] {keys.lock(), keys.readers()};
-    }
-
-    @Override
-    public Script releaseScript() {
-        return Scripts.RELEASE_SHARED;
-    }
-
-    /** Lock key, readers, queue. */
-    @Override
-    public String[] release() {
-        return new String[] {keys.lock(), keys.readers(), keys.waiters()};
-    }
-
-    @Override
-    public String[] releasedChannels() {
-        return new String[] {keys.released()};
-    }
-
-    @Override
-    public boolean queues() {
-        return false;
     }
 }

@@ -41,9 +41,5 @@ if lapses[slot] then
   end
   return -(2251799813685248 + (free + 1) * 4294967296 + math.min(math.max(lapses[slot] - now, 0), 4294967295))
 end
-redis.call('zadd', KEYS[3], now + tonumber(ARGV[2]), ARGV[1])
-shared_keep(KEYS[1], KEYS[3], mark, now)
-if ARGV[3] ~= '1' then
-  return 1
-end
-return fence_grant(KEYS[2], ARGV[4], ARGV[5])
+shared_add(KEYS[1], KEYS[3], mark, ARGV[1], ARGV[2], now)
+return fence_grant_if(ARGV[3], KEYS[2], ARGV[4], ARGV[5])

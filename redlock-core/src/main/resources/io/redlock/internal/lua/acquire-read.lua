@@ -22,9 +22,5 @@ local now = shared_now()
 if redis.call('exists', KEYS[4]) == 1 and queue_prune(KEYS[4], KEYS[5], now) then
   return 0
 end
-redis.call('zadd', KEYS[3], now + tonumber(ARGV[2]), ARGV[1])
-shared_keep(KEYS[1], KEYS[3], READ_MARK, now)
-if ARGV[3] ~= '1' then
-  return 1
-end
-return fence_grant(KEYS[2], ARGV[4], ARGV[5])
+shared_add(KEYS[1], KEYS[3], READ_MARK, ARGV[1], ARGV[2], now)
+return fence_grant_if(ARGV[3], KEYS[2], ARGV[4], ARGV[5])

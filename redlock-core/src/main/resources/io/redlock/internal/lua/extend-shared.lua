@@ -8,6 +8,5 @@ local mark = shared_mark(KEYS[1])
 if not mark or not shared_live(KEYS[2], ARGV[1], now) then
   return 0
 end
-redis.call('zadd', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
-shared_keep(KEYS[1], KEYS[2], mark, now)
+shared_add(KEYS[1], KEYS[2], mark, ARGV[1], ARGV[2], now)
 return 1

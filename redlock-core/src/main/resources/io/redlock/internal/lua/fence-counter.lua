@@ -54,3 +54,9 @@ local function fence_grant(key, floor, ms)
   fence_keep(key, ms)
   return token
 end
+local function fence_grant_if(fencing, key, floor, ms)
+  if fencing ~= '1' then
+    return 1
+  end
+  return fence_grant(key, floor, ms)
+end

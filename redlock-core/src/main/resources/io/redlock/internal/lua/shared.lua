@@ -11,6 +11,8 @@
 -- shared_keep(lock, set, mark, now): after a change, drops lapsed holders; the lock key (set to mark, unless mark is
 --   nil) and the holders live until the longest live holder lapses; with none left, both are deleted (the lock key
 --   only if it holds mark). Returns true if a holder is left.
+-- shared_add(lock, set, mark, value, ttl, now): value holds from now for ttl ms; the lock key holds mark as long as
+--   the longest holder.
 -- shared_slot(value): the slot of a permit holder's value (it ends in "." and the slot), or nil.
 -- shared_permits(holder): whether holder (a lock key's value, or nil or false) is a semaphore's mark.
 -- shared_clash(holder, wanted): the error reply of a lock of the wrong kind: the lock key holds holder (a mark, or a
@@ -49,6 +51,10 @@ local function shared_keep(lock, set, mark, now)
   end
   redis.call('pexpire', set, keep)
   return true
+end
+local function shared_add(lock, set, mark, value, ttl, now)
+  redis.call('zadd', set, now + tonumber(ttl), value)
+  shared_keep(lock, set, mark, now)
 end
 local function shared_slot(value)
   return tonumber(string.match(value, '%.(%d+)$'))

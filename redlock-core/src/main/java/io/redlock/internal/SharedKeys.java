@@ -1,0 +1,58 @@
+package io.redlock.internal;
+
+/**
+ * The keys of a lock many leases hold at once — a reader's ({@link ReaderKeys}) or a permit's ({@link PermitKeys}):
+ * the resource's own {@link Keys} with a sorted set of holders beside them. Taking one differs by kind; committing,
+ * extending and releasing one are the same scripts on the holders' set ({@code lua/shared.lua}), written here once.
+ * Neither queues: readers respect the writers' queue without joining it, permits have none.
+ */
+sealed interface SharedKeys extends HeldKeys permits ReaderKeys, PermitKeys {
+
+    /** The resource's keys. */
+    Keys keys();
+
+    /** The holders' sorted set: the readers, or the permit holders. */
+    String holders();
+
+    @Override
+    default String lock() {
+        return keys().lock();
+    }
+
+    @Override
+    default Script commitScript() {
+        return Scripts.COMMIT_SHARED;
+    }
+
+    @Override
+    default Script extendScript() {
+        return Scripts.EXTEND_SHARED;
+    }
+
+    /** Lock key, holders. */
+    @Override
+    default String[] extend() {
+        return new String[] {keys().lock(), holders()};
+    }
+
+    @Override
+    default Script releaseScript() {
+        return Scripts.RELEASE_SHARED;
+    }
+
+    /** Lock key, holders, queue. */
+    @Override
+    default String[] release() {
+        return new String[] {keys().lock(), holders(), keys().waiters()};
+    }
+
+    @Override
+    default String[] releasedChannels() {
+        return new String[] {keys().released()};
+    }
+
+    @Override
+    default boolean queues() {
+        return false;
+    }
+}
