@@ -5,6 +5,7 @@ import io.redlock.LeaseLostException;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -102,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                     return ExitCodes.LEASE_LOST; // the one-line reason was printed when the lease was lost
                 }
                 if (cause instanceof LockNotAcquiredException) {
-                    return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait), err);
+                    return Outcomes.notAcquired(redlock, outcome, LockTarget.of(resource), Durations.format(wait), err);
                 }
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
                     err.println("redlock: cannot start the command's supervisor: " + io.getMessage());
