@@ -163,7 +163,7 @@ public final class RedlockCli implements Runnable {
 
     /** The exit code of a command that ended with {@code e}. */
     private static int codeOf(Exception e) {
-        if (e instanceof RedlockConfigException || e instanceof CommandLine.ParameterException) {
+        if (e instanceof RedlockConfigException) {
             return ExitCodes.USAGE;
         }
         if (e instanceof QuorumUnreachableException) {

@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.LockTarget;
+import io.redlock.RedlockConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +13,9 @@ import picocli.CommandLine.Option;
  * What {@code run} holds ({@link LockTarget}): the lock of the RESOURCE argument, or the lock an option names —
  * several resources at once ({@code --resource}, repeated), a read lock ({@code --read}) or a write lock
  * ({@code --write}). With an option, the command line has no RESOURCE and the command follows {@code --}, so that
- * nothing on it is taken for a resource or a command by mistake. A new kind of lock is an option here and its line in
- * {@link #named()}.
+ * nothing on it is taken for a resource or a command by mistake. A new kind of lock is an option here and a line: in
+ * {@link #named()} for one its option names (as {@code --read R}), in {@link #one} for one that changes how a single
+ * resource is held (say {@code --permits N}, a permit of its semaphore).
  */
 final class TargetOptions {
 
@@ -22,8 +24,8 @@ final class TargetOptions {
     }
 
     @Option(names = "--resource", paramLabel = "RESOURCE",
-            description = {"Hold the locks of several resources at once: repeat it, one resource each (at most 64,"
-                + " none twice). All are taken or none, so no deadlock whatever their order. Given once, the"
+            description = {"Hold the locks of several resources at once: repeat it, one resource each (at most "
+                + RedlockConfig.MAX_RESOURCES_AT_ONCE + ", none twice). All are taken or none, so no deadlock whatever their order. Given once, the"
                 + " same as RESOURCE. The command then follows --."})
     List<String> resources = new ArrayList<>();
 
@@ -44,8 +46,7 @@ final class TargetOptions {
     private Map<String, LockTarget> named() {
         Map<String, LockTarget> named = new LinkedHashMap<>();
         if (!resources.isEmpty()) {
-            named.put("--resource", resources.size() == 1 ? LockTarget.of(resources.get(0))
-                    : LockTarget.all(resources));
+            named.put("--resource", resources.size() == 1 ? one(resources.get(0)) : LockTarget.all(resources));
         }
         if (read != null) {
             named.put("--read", LockTarget.read(read));
@@ -76,7 +77,7 @@ final class TargetOptions {
                 throw usage("Missing required parameters: 'RESOURCE', 'CMD' (or name the lock with --resource,"
                         + " --read or --write)");
             }
-            return new Invocation(LockTarget.of(resource), command(rest));
+            return new Invocation(one(resource), command(rest));
         }
         String options = String.join(" and ", named.keySet());
         if (named.size() > 1) {
@@ -93,6 +94,11 @@ final class TargetOptions {
                     + " of them (with " + options + ", only the command follows --)");
         }
         return new Invocation(named.values().iterator().next(), command(positional));
+    }
+
+    /** The lock of the one resource RESOURCE or a single {@code --resource} names. */
+    private LockTarget one(String resource) {
+        return LockTarget.of(resource);
     }
 
     private List<String> command(List<String> command) {
