@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -48,7 +49,7 @@ final class AcquireCommand implements Callable<Integer> {
             Optional<Lease> acquired = redlock.acquire(resource, ttl, wait);
             outcome.warnings().print(nodes.nodeTimeout);
             if (acquired.isEmpty()) {
-                return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait),
+                return Outcomes.notAcquired(redlock, outcome, LockTarget.of(resource), Durations.format(wait),
                         spec.commandLine().getErr());
             }
             Lease lease = acquired.get();

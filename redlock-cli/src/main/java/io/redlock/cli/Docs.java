@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -25,7 +26,7 @@ final class Docs {
         Path completion = Path.of(args[0]);
         Files.createDirectories(completion.toAbsolutePath().getParent());
         Files.writeString(completion, AutoComplete.bash("redlock", cli));
-        withFooterHeadings(cli.getCommandSpec());
+        forManPages(cli.getCommandSpec());
         File pages = new File(args[1]);
         Files.createDirectories(pages.toPath());
         int code = ManPageGenerator.generateManPage(pages, null, new boolean[0], true, cli.getCommandSpec());
@@ -36,16 +37,24 @@ final class Docs {
 
     /**
      * For the man pages: the generator leaves out a footer without a heading (ours carry their own, "Examples:",
-     * "Exit codes:"), and typesets footer text (joins lines, turns "--" into a dash): the indented example lines go
-     * into literal blocks, so that they stay as they are, ready to paste.
+     * "Exit codes:"), and typesets footer text and a custom synopsis (joins lines, turns "--" into a dash): the
+     * indented example lines and the synopsis lines go into literal blocks, so that they stay as they are, ready to
+     * paste.
      */
-    private static void withFooterHeadings(CommandLine.Model.CommandSpec spec) {
+    private static void forManPages(CommandLine.Model.CommandSpec spec) {
         String[] footer = spec.usageMessage().footer();
         if (footer.length > 0 && spec.usageMessage().footerHeading().isEmpty()) {
             spec.usageMessage().footerHeading("Examples");
             spec.usageMessage().footer(literalExamples(footer));
         }
-        spec.subcommands().values().forEach(sub -> withFooterHeadings(sub.getCommandSpec()));
+        String[] synopsis = spec.usageMessage().customSynopsis();
+        if (synopsis.length > 0) { // the help aligns its lines after "Usage: "; a man page starts each at the margin
+            List<String> lines = new ArrayList<>(List.of("...."));
+            Arrays.stream(synopsis).map(String::strip).forEach(lines::add);
+            lines.add("....");
+            spec.usageMessage().customSynopsis(lines.toArray(String[]::new));
+        }
+        spec.subcommands().values().forEach(sub -> forManPages(sub.getCommandSpec()));
     }
 
     private static String[] literalExamples(String[] footer) {

@@ -1,5 +1,6 @@
 package io.redlock.cli;
 
+import io.redlock.RedlockConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,8 @@ final class ExitCodes {
     static final int CANNOT_START = 127;
 
     private static final String BAD_INPUT = "bad input: unknown option, bad duration, port outside 1-65535,"
-            + " malformed URI, blank resource";
+            + " malformed URI, blank resource, a resource named twice or more than "
+            + RedlockConfig.MAX_RESOURCES_AT_ONCE + " at once";
     private static final String NO_QUORUM = "no quorum: too few nodes answered (down or hung); they are named";
     private static final String INTERNAL = "internal error, one line (--debug prints the stack trace)";
 

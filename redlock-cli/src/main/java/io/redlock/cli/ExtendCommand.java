@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.Lease;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -56,7 +57,7 @@ final class ExtendCommand implements Callable<Integer> {
             }
             if (extended.isEmpty() && outcome.failuresPreventQuorum(redlock.config().nodes().size(),
                     redlock.config().quorum())) {
-                return Outcomes.noQuorum(redlock, resource, outcome.failures().values(), spec.commandLine().getErr());
+                return Outcomes.noQuorum(redlock, LockTarget.of(resource), outcome.failures().values(), spec.commandLine().getErr());
             }
             if (extended.isEmpty()) {
                 spec.commandLine().getErr().println("redlock: '" + resource

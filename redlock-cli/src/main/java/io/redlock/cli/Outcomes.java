@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.Inspection;
+import io.redlock.LockTarget;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
 import java.io.PrintWriter;
@@ -19,30 +20,36 @@ final class Outcomes {
     private Outcomes() {
     }
 
-    static int notAcquired(Redlock redlock, AcquireOutcome outcome, String resource, String waited, PrintWriter err) {
+    /** How messages name what is locked: {@code 'job'}, or {@code [a, b]} for several resources (the library's name). */
+    static String name(LockTarget target) {
+        return target.kind() == LockTarget.Kind.SEVERAL ? target.name() : "'" + target.name() + "'";
+    }
+
+    static int notAcquired(Redlock redlock, AcquireOutcome outcome, LockTarget target, String waited,
+            PrintWriter err) {
         Collection<NodeFailure> failures = outcome.failures().values();
         if (outcome.noQuorum()) {
-            return noQuorum(redlock, resource, failures, err);
+            return noQuorum(redlock, target, failures, err);
         }
         // a server listed twice refuses its own grant under its second name: that is not another holder
         Map<String, String> twice = Optional.ofNullable(outcome.warnings())
                 .flatMap(w -> w.inspected(INSPECTION_WAIT)).map(Inspection::duplicates).orElse(Map.of());
         int nodes = redlock.config().nodes().size();
         if (!twice.isEmpty() && failures.size() + twice.size() > nodes - redlock.config().quorum()) {
-            err.println("redlock: no quorum for '" + resource + "': " + failures.size() + " of " + nodes
+            err.println("redlock: no quorum for " + name(target) + ": " + failures.size() + " of " + nodes
                     + " nodes failed and " + twice.size() + " " + (twice.size() == 1 ? "is" : "are")
                     + " the same server as another (" + twice.entrySet().stream().map(e -> e.getKey() + " = "
                             + e.getValue()).collect(Collectors.joining(", ")) + "), so no majority of independent"
                     + " nodes can grant it (need " + redlock.config().quorum() + ")" + describe(failures, ": "));
             return ExitCodes.UNAVAILABLE;
         }
-        err.println("redlock: '" + resource + "' is held by another client (waited " + waited + ")");
+        err.println("redlock: " + name(target) + " is held by another client (waited " + waited + ")");
         return ExitCodes.NOT_ACQUIRED;
     }
 
     /** Too many nodes failed for a majority: one line naming each failed node and why. */
-    static int noQuorum(Redlock redlock, String resource, Collection<NodeFailure> failures, PrintWriter err) {
-        err.println("redlock: no quorum for '" + resource + "': " + failures.size() + " of "
+    static int noQuorum(Redlock redlock, LockTarget target, Collection<NodeFailure> failures, PrintWriter err) {
+        err.println("redlock: no quorum for " + name(target) + ": " + failures.size() + " of "
                 + redlock.config().nodes().size() + " nodes failed (need " + redlock.config().quorum() + ")"
                 + describe(failures, ": "));
         return ExitCodes.UNAVAILABLE;

@@ -135,6 +135,9 @@ public final class RedlockCli implements Runnable {
     private static int failure(Exception thrown, CommandLine cli) {
         Throwable unwrapped = RunCommand.unwrap(thrown);
         Exception e = unwrapped instanceof Exception inner ? inner : thrown;
+        if (e instanceof CommandLine.ParameterException usage) { // a check of the command line that parsing cannot do
+            return usageError(usage, null);
+        }
         PrintWriter err = cli.getErr();
         String message = oneLine(e.getMessage());
         int code = codeOf(e);
@@ -160,7 +163,7 @@ public final class RedlockCli implements Runnable {
 
     /** The exit code of a command that ended with {@code e}. */
     private static int codeOf(Exception e) {
-        if (e instanceof RedlockConfigException || e instanceof CommandLine.ParameterException) {
+        if (e instanceof RedlockConfigException) {
             return ExitCodes.USAGE;
         }
         if (e instanceof QuorumUnreachableException) {

@@ -5,12 +5,14 @@ import io.redlock.LeaseLostException;
 import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
+import io.redlock.LockTarget;
 import io.redlock.Redlock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,18 +28,31 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
+        customSynopsis = {"redlock run [OPTIONS] RESOURCE [--] CMD...",
+            "       redlock run [OPTIONS] --resource=RESOURCE... -- CMD...",
+            "       redlock run [OPTIONS] (--read | --write)=RESOURCE -- CMD..."},
         description = {"Run a command while holding a lock, like flock(1) across machines.",
-            "The lease is kept alive while the command runs and released when it exits; the command gets",
-            "REDLOCK_RESOURCE, REDLOCK_TOKEN (the fencing token) and REDLOCK_VALUE in its environment.",
-            "The command runs in a session and process group of its own: a lost lease or --max-hold sends",
-            "SIGTERM to that whole group, SIGKILL after --grace; SIGINT, SIGTERM and SIGHUP sent to redlock",
-            "are passed on to the group the same way. Whatever the command leaves running when it exits is",
-            "stopped too: the lock is released only once the group is empty. If redlock itself dies",
-            "(kill -9, a crash) or stalls past the lock's expiry, a watcher process stops the group.",
+            "The lock is RESOURCE's, or the locks of several resources at once (--resource,",
+            "repeated), a read lock (--read, shared with other readers) or a write lock",
+            "(--write).",
+            "The lease is kept alive while the command runs and released when it exits. The",
+            "command gets REDLOCK_RESOURCE (for several resources, one per line, in the",
+            "order given), REDLOCK_KIND (lock, several, read or write), REDLOCK_TOKEN (the",
+            "fencing token; one for all the resources) and REDLOCK_VALUE in its",
+            "environment.",
+            "The command runs in a session and process group of its own: a lost lease or",
+            "--max-hold sends SIGTERM to that whole group, SIGKILL after --grace; SIGINT,",
+            "SIGTERM and SIGHUP sent to redlock are passed on to the group the same way.",
+            "Whatever the command leaves running when it exits is stopped too: the lock is",
+            "released only once the group is empty. If redlock itself dies (kill -9, a",
+            "crash) or stalls past the lock's expiry, a watcher process stops the group.",
             "Needs /usr/bin/perl."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",
             "  redlock run --wait 5m --ttl 1m orders-sync -- ./sync-orders.sh",
+            "  redlock run --resource orders --resource invoices -- ./sync-orders.sh",
+            "  redlock run --read catalog -- ./build-report.sh --full",
+            "  redlock run --write catalog --wait 1m -- ./job.sh",
             "%nIn a crontab, with full paths (cron's PATH is /usr/bin:/bin):",
             "  REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379",
             "  */5 * * * * /opt/redlock/bin/redlock run cleanup -- /opt/jobs/cleanup"})
@@ -48,6 +63,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     NodeOptions nodes;
+
+    @Mixin
+    TargetOptions targets;
 
     @Spec
     CommandSpec spec;
@@ -69,14 +87,16 @@ final class RunCommand implements Callable<Integer> {
                 "stopped as on any loss, exit 75 (default: ${DEFAULT-VALUE}). Set it above the longest run."})
     Duration maxHold;
 
-    @Parameters(index = "0", paramLabel = "RESOURCE", description = "What to lock.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RESOURCE",
+            description = "What to lock, unless --resource, --read or --write names it.")
     String resource;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
-    List<String> command;
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "CMD", description = "The command and its arguments.")
+    List<String> command = new ArrayList<>();
 
     @Override
     public Integer call() {
+        TargetOptions.Invocation invocation = targets.resolve(resource, command);
         PrintWriter err = spec.commandLine().getErr();
         if (!Files.isExecutable(Path.of(Perl.BINARY))) {
             err.println("redlock: run needs " + Perl.BINARY + " (Debian's perl-base) to supervise the command");
@@ -86,10 +106,10 @@ final class RunCommand implements Callable<Integer> {
         AtomicReference<Job> running = new AtomicReference<>();
         AcquireOutcome outcome = new AcquireOutcome();
         try (Redlock redlock = nodes.connect(outcome)) {
-            CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(resource, options,
+            CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(invocation.target(), options,
                     lease -> outcome.warnings().printWithin(nodes.nodeTimeout).thenCompose(printed -> {
                         try {
-                            return supervise(lease, running, err);
+                            return supervise(invocation, lease, running, err);
                         } catch (IOException e) {
                             throw new CompletionException(e);
                         }
@@ -102,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
                     return ExitCodes.LEASE_LOST; // the one-line reason was printed when the lease was lost
                 }
                 if (cause instanceof LockNotAcquiredException) {
-                    return Outcomes.notAcquired(redlock, outcome, resource, Durations.format(wait), err);
+                    return Outcomes.notAcquired(redlock, outcome, invocation.target(), Durations.format(wait), err);
                 }
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
                     err.println("redlock: cannot start the command's supervisor: " + io.getMessage());
@@ -126,15 +146,25 @@ final class RunCommand implements Callable<Integer> {
      * Starts the job and stops it on a lost lease or a signal; the returned stage completes once the job's whole
      * process group is gone, and only then is the lock released.
      */
-    private CompletionStage<Integer> supervise(Lease lease, AtomicReference<Job> running, PrintWriter err)
-            throws IOException {
-        Job job = Job.start(command, Map.of("REDLOCK_RESOURCE", resource,
-                "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value()),
-                grace, lease::remainingValidity, err);
+    private CompletionStage<Integer> supervise(TargetOptions.Invocation invocation, Lease lease,
+            AtomicReference<Job> running, PrintWriter err) throws IOException {
+        LockTarget target = invocation.target();
+        Job job = Job.start(invocation.command(), environment(target, lease), grace, lease::remainingValidity, err);
         running.set(job);
         Signals.forwardTo(job);
-        lease.onLost((l, reason) -> job.stop("TERM", "lost the lock on '" + resource + "': " + reason.description()));
+        lease.onLost((l, reason) -> job.stop("TERM", "lost the lock on " + Outcomes.name(target) + ": "
+                + reason.description()));
         return job.ended();
+    }
+
+    /**
+     * What the command gets in its environment: the resources, one per line in the order given (one resource: just
+     * its name), the kind of lock, the fencing token (a lock of several resources has one for all of them) and the
+     * lease's value.
+     */
+    static Map<String, String> environment(LockTarget target, Lease lease) {
+        return Map.of("REDLOCK_RESOURCE", String.join("\n", target.resources()), "REDLOCK_KIND", target.kind().tag(),
+                "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value());
     }
 
     /** The failure inside CompletionException wrappers, so RedlockCli can map it to its exit code. */

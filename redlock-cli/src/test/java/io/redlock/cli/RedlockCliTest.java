@@ -53,6 +53,10 @@ class RedlockCliTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "run job --no-such-option --nodes redis://127.0.0.1:1 -- true",
+        "run --read r --resource a --nodes redis://127.0.0.1:1 -- true",
+        "run job --write job --nodes redis://127.0.0.1:1 -- true",
+        "run --read r --nodes redis://127.0.0.1:1 true",
+        "run --resource a --resource a --nodes redis://127.0.0.1:1 -- true",
         "acquire job --ttl 3q --nodes redis://127.0.0.1:1",
         "acquire job --ttl 99999999999999999999s --nodes redis://127.0.0.1:1",
         "acquire job --ttl 2562047788015215h --nodes redis://127.0.0.1:1",
