@@ -29,7 +29,8 @@ final class ExitCodes {
 
     private static final String BAD_INPUT = "bad input: unknown option, bad duration, port outside 1-65535,"
             + " malformed URI, blank resource, a resource named twice or more than "
-            + RedlockConfig.MAX_RESOURCES_AT_ONCE + " at once";
+            + RedlockConfig.MAX_RESOURCES_AT_ONCE + " at once, permits outside 1-" + RedlockConfig.MAX_PERMITS
+            + ", a resource held as another kind of lock";
     private static final String NO_QUORUM = "no quorum: too few nodes answered (down or hung); they are named";
     private static final String INTERNAL = "internal error, one line (--debug prints the stack trace)";
 

@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.LeaseLostException;
+import io.redlock.LockKindMismatchException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfigException;
@@ -163,8 +164,8 @@ public final class RedlockCli implements Runnable {
 
     /** The exit code of a command that ended with {@code e}. */
     private static int codeOf(Exception e) {
-        if (e instanceof RedlockConfigException) {
-            return ExitCodes.USAGE;
+        if (e instanceof RedlockConfigException || e instanceof LockKindMismatchException) {
+            return ExitCodes.USAGE; // bad input, or a resource asked for as another kind of lock than it is held as
         }
         if (e instanceof QuorumUnreachableException) {
             return ExitCodes.UNAVAILABLE;

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 /**
  * What {@code run} holds ({@link LockTarget}): the lock of the RESOURCE argument, or the lock an option names —
  * several resources at once ({@code --resource}, repeated), a read lock ({@code --read}) or a write lock
- * ({@code --write}). With an option, the command line has no RESOURCE and the command follows {@code --}, so that
+ * ({@code --write}); with {@code --permits N}, a permit of the one resource's semaphore of N permits. With an option
+ * (but --permits), the command line has no RESOURCE and the command follows {@code --}, so that
  * nothing on it is taken for a resource or a command by mistake. A new kind of lock is an option here and a line: in
  * {@link #named()} for one its option names (as {@code --read R}), in {@link #one} for one that changes how a single
  * resource is held (say {@code --permits N}, a permit of its semaphore).
@@ -38,6 +39,12 @@ final class TargetOptions {
             description = {"Hold RESOURCE's write lock: its plain lock, so it excludes readers, writers and"
                 + " 'redlock run RESOURCE'. The command then follows --."})
     String write;
+
+    @Option(names = "--permits", paramLabel = "N",
+            description = {"Hold one of N permits of RESOURCE's semaphore: at most N runs of RESOURCE at once, on"
+                + " every machine (1 to " + RedlockConfig.MAX_PERMITS + "; every user of RESOURCE gives the same N)."
+                + " With RESOURCE, or one --resource."})
+    Integer permits;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
@@ -80,6 +87,11 @@ final class TargetOptions {
             return new Invocation(one(resource), command(rest));
         }
         String options = String.join(" and ", named.keySet());
+        LockTarget byResource = named.get("--resource");
+        if (permits != null && (byResource == null || byResource.kind() != LockTarget.Kind.PERMIT)) {
+            throw usage("--permits holds a permit of one resource's semaphore: give it with RESOURCE or one"
+                    + " --resource, not with " + options);
+        }
         if (named.size() > 1) {
             throw usage(options + " do not combine: give one of them (a read or write lock is of one resource)");
         }
@@ -96,9 +108,9 @@ final class TargetOptions {
         return new Invocation(named.values().iterator().next(), command(positional));
     }
 
-    /** The lock of the one resource RESOURCE or a single {@code --resource} names. */
+    /** The lock of the one resource RESOURCE or a single {@code --resource} names: with --permits, a permit. */
     private LockTarget one(String resource) {
-        return LockTarget.of(resource);
+        return permits == null ? LockTarget.of(resource) : LockTarget.permit(resource, permits);
     }
 
     private List<String> command(List<String> command) {

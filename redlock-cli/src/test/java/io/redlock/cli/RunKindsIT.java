@@ -186,8 +186,34 @@ class RunKindsIT {
         awaitNoLockKeyLeft(nodes);
     }
 
+    @Test
+    void noMoreRunsThanPermitsHoldTheSemaphoreAndAnotherNumberOrKindIs64(RedisNodes nodes) throws Exception {
+        Cli first = startRun(nodes, "--permits", "2", "kinds:p", "--", "sh", "-c", holdUntilGo("first"));
+        Cli second = startRun(nodes, "--permits", "2", "--resource", "kinds:p", "--", "sh", "-c",
+                holdUntilGo("second"));
+        awaitStarted("first", first);
+        awaitStarted("second", second); // both permits held at once
+        Cli third = run(nodes, "--permits", "2", "kinds:p", "--", "true");
+        assertThat(third.exitCode()).as(third.err()).isEqualTo(ExitCodes.NOT_ACQUIRED);
+        Cli otherNumber = run(nodes, "--permits", "3", "kinds:p", "--", "true");
+        assertThat(otherNumber.exitCode()).as(otherNumber.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(otherNumber.err()).contains("held as a semaphore of 2 permits, asked for as a semaphore of 3");
+        Cli plain = run(nodes, "kinds:p", "--", "true");
+        assertThat(plain.exitCode()).as(plain.err()).isEqualTo(ExitCodes.USAGE);
+        try (Redlock other = client(nodes)) {
+            assertThat(other.semaphore("kinds:p", 2).availablePermits()).isZero();
+            go();
+            assertThat(first.waitFor()).as(first.err()).isZero();
+            assertThat(second.waitFor()).as(second.err()).isZero();
+            assertThat(Files.readString(dir.resolve("first.env"))).startsWith("permit ");
+            awaitNoLockKeyLeft(nodes);
+            assertThat(other.semaphore("kinds:p", 2).availablePermits()).isEqualTo(2);
+        }
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"--resource lost:a --resource lost:b", "--read lost:a", "--write lost:a"})
+    @ValueSource(strings = {"--resource lost:a --resource lost:b", "--read lost:a", "--write lost:a",
+        "--permits 2 --resource lost:a"})
     void aLostLeaseOfAnyKindStopsTheCommandWithSigtermAndExits75(String kind, RedisNodes nodes) throws Exception {
         Path terminated = dir.resolve("terminated");
         List<String> args = new ArrayList<>(List.of("--ttl", "2s", "--grace", "5s"));
@@ -197,7 +223,8 @@ class RunKindsIT {
         Cli cli = startRun(nodes, args.toArray(String[]::new));
         awaitStarted("job", cli);
         for (RedisServer node : nodes) { // every lock key gone: the next extension is refused
-            node.redis(r -> r.del("lost:a", "lost:a" + RedlockConfig.READERS_SUFFIX));
+            node.redis(r -> r.del("lost:a", "lost:a" + RedlockConfig.READERS_SUFFIX,
+                    "lost:a" + RedlockConfig.PERMITS_SUFFIX));
         }
         assertThat(cli.waitFor()).as(cli.err()).isEqualTo(ExitCodes.LEASE_LOST);
         assertThat(terminated).exists();
@@ -213,15 +240,21 @@ class RunKindsIT {
             tooMany.addAll(List.of("--resource", "r" + i));
         }
         tooMany.addAll(List.of("--", "true"));
-        Map<List<String>, String> cases = Map.of(
-                List.of("run", "--resource", "a", "--resource", "b", "--resource", "a", "--", "true"), "twice",
-                tooMany, "at most " + RedlockConfig.MAX_RESOURCES_AT_ONCE,
-                List.of("run", "--resource", "a", "--resource", " ", "--", "true"), "blank",
-                List.of("run", "--read", " ", "--", "true"), "blank",
-                List.of("run", "job", "--resource", "b", "--", "true"), "RESOURCE 'job' and --resource",
-                List.of("run", "--read", "r", "--resource", "a", "--resource", "b", "--", "true"), "do not combine",
-                List.of("run", "--read", "r", "--write", "r", "--", "true"), "do not combine",
-                List.of("run", "--write", "w", "true"), "put -- before the command");
+        Map<List<String>, String> cases = Map.ofEntries(
+                Map.entry(List.of("run", "--resource", "a", "--resource", "b", "--resource", "a", "--", "true"),
+                        "twice"),
+                Map.entry(tooMany, "at most " + RedlockConfig.MAX_RESOURCES_AT_ONCE),
+                Map.entry(List.of("run", "--resource", "a", "--resource", " ", "--", "true"), "blank"),
+                Map.entry(List.of("run", "--read", " ", "--", "true"), "blank"),
+                Map.entry(List.of("run", "job", "--resource", "b", "--", "true"), "RESOURCE 'job' and --resource"),
+                Map.entry(List.of("run", "--read", "r", "--resource", "a", "--resource", "b", "--", "true"),
+                        "do not combine"),
+                Map.entry(List.of("run", "--read", "r", "--write", "r", "--", "true"), "do not combine"),
+                Map.entry(List.of("run", "--write", "w", "true"), "put -- before the command"),
+                Map.entry(List.of("run", "--permits", "0", "p", "--", "true"), "permits must be between 1 and"),
+                Map.entry(List.of("run", "--permits", "2", "--resource", "a", "--resource", "b", "--", "true"),
+                        "--permits holds a permit of one resource's semaphore"),
+                Map.entry(List.of("run", "--permits", "2", "--read", "r", "--", "true"), "not with --read"));
         Map<List<String>, Cli> runs = new java.util.LinkedHashMap<>();
         for (List<String> args : cases.keySet()) {
             runs.put(args, Cli.start(env(nodes), args.toArray(String[]::new)));
