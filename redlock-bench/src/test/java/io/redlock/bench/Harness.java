@@ -71,7 +71,7 @@ final class Harness {
         }
         return new LevelResult(contestant.name(), contestant.id(), contestant.nodes(), level,
                 median(rounds.stream().mapToDouble(WindowResult::pairsPerSecond).sorted().toArray()),
-                merged.getTotalCount(), merged.getValueAtPercentile(50), merged.getValueAtPercentile(99),
+                rounds.stream().map(WindowResult::pairsPerSecond).toList(), merged.getTotalCount(), merged.getValueAtPercentile(50), merged.getValueAtPercentile(99),
                 merged.getValueAtPercentile(99.9),
                 median(rounds.stream().mapToDouble(WindowResult::clientCpuMicros).sorted().toArray()),
                 median(rounds.stream().mapToDouble(WindowResult::serverCpuMicros).sorted().toArray()),
