@@ -37,7 +37,8 @@ final class Kinds {
             List<KindContestant> contestants = contestants(settings, redlocks, redisson);
             out.accept(String.format("kinds of lock: %d contestants, %d threads, %d ms of work per hold",
                     contestants.size(), settings.threads(), settings.hold().toMillis()));
-            List<LevelResult> levels = new Harness(List.copyOf(contestants), out, cpu).run(config.jit(),
+            // the JIT warm-up at the measured thread count too: all a contestant counts is of one shape
+            List<LevelResult> levels = new Harness(List.copyOf(contestants), out, cpu, settings.threads()).run(config.jit(),
                     List.of(settings.threads()), config.rounds(), config.warmup(), config.window());
             List<Result> results = new ArrayList<>();
             for (int i = 0; i < contestants.size(); i++) {

@@ -54,7 +54,7 @@ final class ResultsFile {
     static Path kinds(BenchConfig config, String environment, List<Kinds.Result> results) {
         BenchConfig.KindSettings k = config.kinds();
         StringBuilder md = new StringBuilder("# Kinds of lock (raw)\n\n").append(header(environment))
-                .append(String.format("Run: %s of unmeasured JIT warm-up per contestant (16 threads), then %d round(s),"
+                .append(String.format("Run: %s of unmeasured JIT warm-up per contestant (same threads), then %d round(s),"
                         + " %s warm-up and %s measured window per contestant and round, interleaved.%n%n",
                         text(config.jit()), config.rounds(), text(config.warmup()), text(config.window())))
                 .append(String.format("Blocking callers, %d threads per contestant; a pair is acquire (waiting up to %s,"
@@ -66,9 +66,10 @@ final class ResultsFile {
                         + " of %s; Redisson on the first node, its defaults. pairs/s: median of the rounds (min–max);"
                         + " the ratios are taken round by round, against the baseline and against Redisson's equivalent"
                         + " measured in the same round: median (min–max). p50/p99 (µs, per pair, waiting included) from"
-                        + " the merged histograms of the measured windows; CPU per pair as in the side-by-side table."
+                        + " the merged histograms of the measured windows; CPU per pair and other CPU (what every"
+                        + " other process on the machine used meanwhile) as in the side-by-side table."
                         + " Counted in the client over everything each contestant ran (JIT warm-up, warm-ups and"
-                        + " windows): the most threads holding at once, the writer's share of the holds, waits that ran"
+                        + " windows): the most threads holding at once, the writer's holds among all, waits that ran"
                         + " out, violations (two holders of a plain lock or of a resource of several, a writer beside a"
                         + " reader or another writer, more holders than permits: each hold is marked from when its"
                         + " acquisition returned until before its release) and errors (acquire or release threw).%n%n",

@@ -48,17 +48,20 @@ final class Tables {
                     baseline.map(b -> spread(ratios(level, b.level()), "%.2fx")).orElse("-"),
                     redisson.map(o -> spread(ratios(level, o.level()), "%.2fx")).orElse("-"),
                     micros(level.p50Micros()), micros(level.p99Micros()), whole(level.clientCpuMicros()),
-                    whole(level.serverCpuMicros()), Integer.toString(counts.mostAtOnce()),
+                    whole(level.serverCpuMicros()), whole(100 * level.foreignCpuShare()),
+                    Integer.toString(counts.mostAtOnce()),
                     r.kind() == Kind.READ_WRITE && holds > 0
-                            ? String.format("%.1f %%", 100.0 * counts.writes() / holds) : "-",
+                            ? String.format("%,d of %,d (%.1f %%)", counts.writes(), holds,
+                                    100.0 * counts.writes() / holds) : "-",
                     Long.toString(counts.timeouts()), Long.toString(counts.violations()),
                     Long.toString(counts.failures()));
         }).toList();
         return new TextTable(List.of("kind", "contestant", "nodes", "threads", "pairs/s median (min–max)",
                 "vs plain lock" + baseline.map(b -> ", " + b.level().nodes() + " node" + (b.level().nodes() == 1 ? ""
                         : "s")).orElse(""),
-                "vs Redisson's", "p50 µs", "p99 µs", "client CPU µs/pair", "Redis CPU µs/pair", "most holders at once",
-                "writes", "waits ran out", "violations", "errors"), rows);
+                "vs Redisson's", "p50 µs", "p99 µs", "client CPU µs/pair", "Redis CPU µs/pair",
+                "other CPU % of a core", "most holders at once", "writes of holds", "waits ran out", "violations",
+                "errors"), rows);
     }
 
     /** Round by round, {@code level}'s pairs per second over {@code base}'s (rounds where both ran). */
