@@ -11,12 +11,16 @@ import java.util.function.Supplier;
 /** Runs the benchmarks on 5 fresh local nodes, prints the tables and writes results and charts. */
 final class Bench {
 
-    private static final int NODES = 5;
+    /** The nodes every run starts. */
+    static final int NODES = 5;
 
     private Bench() {
     }
 
-    /** The side-by-side run, then the contended scenario (for the selected contestants that have one). */
+    /**
+     * The side-by-side run, then the contended scenario (for the selected contestants that have one), then the kinds
+     * of lock, all on the same nodes.
+     */
     static BenchReport run(BenchConfig config, Consumer<String> out) {
         try (RedisNodes nodes = RedisNodes.start(NODES)) {
             String environment = Environment.describe(nodes);
@@ -24,6 +28,7 @@ final class Bench {
             CpuMeter cpu = new CpuMeter(nodes.servers().stream().map(RedisServer::pid).toList());
             List<LevelResult> levels = sideBySide(config, nodes.uris(), cpu, out);
             List<ContendedResult> contended = config.contended() ? contended(config, nodes.uris(), out) : List.of();
+            List<Kinds.Result> kinds = config.kinds().enabled() ? Kinds.run(config, nodes.uris(), cpu, out) : List.of();
             out.accept("\n" + Tables.sideBySide(levels).plain());
             if (!contended.isEmpty()) {
                 out.accept(Tables.contended(contended).plain());
@@ -31,8 +36,27 @@ final class Bench {
             List<Path> charts = Charts.write(levels, config.out());
             Path results = ResultsFile.sideBySide(config, environment, levels, contended, charts);
             out.accept("wrote " + results + " and " + charts.size() + " charts");
-            return new BenchReport(levels, contended, results, charts);
+            Path kindsFile = kinds.isEmpty() ? null : writeKinds(config, environment, kinds, out);
+            return new BenchReport(levels, contended, kinds, results, kindsFile, charts);
         }
+    }
+
+    /** The kinds of lock alone, on fresh nodes. */
+    static List<Kinds.Result> kinds(BenchConfig config, Consumer<String> out) throws Exception {
+        return onFreshNodes(out, (nodes, environment) -> {
+            CpuMeter cpu = new CpuMeter(nodes.servers().stream().map(RedisServer::pid).toList());
+            List<Kinds.Result> kinds = Kinds.run(config, nodes.uris(), cpu, out);
+            writeKinds(config, environment, kinds, out);
+            return kinds;
+        });
+    }
+
+    private static Path writeKinds(BenchConfig config, String environment, List<Kinds.Result> kinds,
+            Consumer<String> out) {
+        out.accept("\n" + Tables.kinds(kinds).plain());
+        Path file = ResultsFile.kinds(config, environment, kinds);
+        out.accept("wrote " + file);
+        return file;
     }
 
     /** The heap check of redlock-java (fenced). */

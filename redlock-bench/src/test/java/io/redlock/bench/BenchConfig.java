@@ -24,12 +24,19 @@ import java.util.Locale;
  * {@code bench.leases.count} [100000], {@code bench.leases.ttl} [30s], {@code bench.leases.hold} [2m],
  * {@code bench.leases.inflight} [64]; the shard cost check: {@code bench.scaling} [false], {@code bench.scaling.members} [3],
  * {@code bench.scaling.shards} [3], {@code bench.scaling.rounds} [3], {@code bench.scaling.window} [20s],
- * {@code bench.scaling.inflight} [64].
+ * {@code bench.scaling.inflight} [64]; the kinds of lock: {@code bench.kinds} [true: a section of the side-by-side run,
+ * on its nodes, with its {@code bench.jit}, {@code bench.rounds}, {@code bench.warmup} and {@code bench.window}],
+ * {@code bench.kinds.only} [false: true runs that section alone], {@code bench.kinds.nodes} [1,5: redlock-java's node
+ * counts; Redisson's equivalents are single-master, on one node], {@code bench.kinds.contestants} [all; ids as the
+ * progress lines show them, e.g. {@code lock-1,redisson-lock}], {@code bench.kinds.threads} [6],
+ * {@code bench.kinds.several} [2: resources per lock of several], {@code bench.kinds.permits} [2],
+ * {@code bench.kinds.hold} [1ms of work per hold], {@code bench.kinds.writerRest} [10ms],
+ * {@code bench.kinds.maxWait} [2s].
  * Durations are written {@code 300ms}, {@code 2s} or {@code 1m}.
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
         boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap,
-        CounterSettings counters, LeaseSettings leases, ScalingSettings scaling) {
+        CounterSettings counters, LeaseSettings leases, ScalingSettings scaling, KindSettings kinds) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
@@ -46,6 +53,33 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
 
     /** The shard cost check's settings; it runs instead of everything else when {@code enabled}. */
     record ScalingSettings(boolean enabled, int members, int shards, int rounds, Duration window, int inFlight) {
+    }
+
+    /**
+     * The kinds of lock ({@link Kinds}): a section of the side-by-side run when {@code enabled}, or alone instead of
+     * everything else when {@code only}. {@code nodes}: the node counts redlock-java runs on (the harness starts
+     * {@link Bench#NODES}); {@code contestants}: their ids, empty for all; {@code threads} callers, {@code several} resources per lock of several, a semaphore of
+     * {@code permits}, each hold {@code hold} of work, the read-write lock's writer resting {@code writerRest} between
+     * its pairs, every wait at most {@code maxWait}.
+     */
+    record KindSettings(boolean enabled, boolean only, List<Integer> nodes, List<String> contestants, int threads,
+            int several, int permits, Duration hold, Duration writerRest, Duration maxWait) {
+
+        KindSettings {
+            nodes = List.copyOf(nodes);
+            contestants = List.copyOf(contestants);
+            if (nodes.isEmpty() || nodes.stream().anyMatch(n -> n < 1 || n > Bench.NODES)) {
+                throw new IllegalArgumentException("need kinds node counts between 1 and " + Bench.NODES + ": " + nodes);
+            }
+            if (several < 2 || permits < 1 || threads <= several || threads <= permits) {
+                throw new IllegalArgumentException("need several >= 2, permits >= 1 and more threads than either: "
+                        + "threads " + threads + ", several " + several + ", permits " + permits);
+            }
+            if (hold.isNegative() || writerRest.isNegative() || maxWait.isNegative() || maxWait.isZero()) {
+                throw new IllegalArgumentException("need a hold and a writer rest >= 0 and a wait > 0: " + hold + ", "
+                        + writerRest + ", " + maxWait);
+            }
+        }
     }
 
     BenchConfig {
@@ -104,7 +138,18 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                         Integer.parseInt(property("bench.scaling.shards", "3")),
                         Integer.parseInt(property("bench.scaling.rounds", "3")),
                         duration(property("bench.scaling.window", "20s")),
-                        Integer.parseInt(property("bench.scaling.inflight", "64"))));
+                        Integer.parseInt(property("bench.scaling.inflight", "64"))),
+                new KindSettings(
+                        Boolean.parseBoolean(property("bench.kinds", "true")),
+                        Boolean.parseBoolean(property("bench.kinds.only", "false")),
+                        list(property("bench.kinds.nodes", "1," + Bench.NODES)).stream().map(Integer::valueOf).toList(),
+                        list(property("bench.kinds.contestants", "")),
+                        Integer.parseInt(property("bench.kinds.threads", "6")),
+                        Integer.parseInt(property("bench.kinds.several", "2")),
+                        Integer.parseInt(property("bench.kinds.permits", "2")),
+                        duration(property("bench.kinds.hold", "1ms")),
+                        duration(property("bench.kinds.writerRest", "10ms")),
+                        duration(property("bench.kinds.maxWait", "2s"))));
     }
 
     /** {@code 300ms}, {@code 2s}, {@code 1m}. */

@@ -22,12 +22,16 @@ class BenchSmokeIT {
     private static final BenchConfig.ScalingSettings SCALING_OFF =
             new BenchConfig.ScalingSettings(false, 1, 1, 1, Duration.ZERO, 1);
 
+    private static final BenchConfig.KindSettings KINDS_OFF = new BenchConfig.KindSettings(false, false, List.of(1),
+            List.of(), 3, 2, 2, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
+
     @Test
     void theLeaseCheckHoldsManyLeasesWithBatchedExtensions(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF,
-                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64), SCALING_OFF);
+                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64), SCALING_OFF,
+                KINDS_OFF);
 
         LeaseCheck.Result result = Bench.leases(config, line -> { });
 
@@ -44,7 +48,7 @@ class BenchSmokeIT {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF,
-                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16));
+                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16), KINDS_OFF);
 
         ScalingCheck.Result result = Bench.scaling(config, line -> { });
 
@@ -64,7 +68,7 @@ class BenchSmokeIT {
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 new BenchConfig.HeapSettings(false, 0, 1, 1, 0),
                 new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)),
-                LEASES_OFF, SCALING_OFF);
+                LEASES_OFF, SCALING_OFF, KINDS_OFF);
 
         CounterCheck.Result result = Bench.counters(config, line -> { });
 
@@ -78,10 +82,37 @@ class BenchSmokeIT {
     }
 
     @Test
+    void everyKindOfLockRunsCheckedBesideRedissonsAndItsTableIsWritten(@TempDir Path out) throws Exception {
+        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ofMillis(50), Duration.ofMillis(200),
+                List.of(1), List.of(), false, List.of(2), Duration.ZERO, Duration.ZERO, out,
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF,
+                new BenchConfig.KindSettings(true, true, List.of(1), List.of(), 4, 2, 2, Duration.ofMillis(1),
+                        Duration.ofMillis(5), Duration.ofSeconds(1)));
+
+        List<Kinds.Result> results = Bench.kinds(config, line -> { });
+
+        assertThat(results).extracting(r -> r.level().id()).containsExactly("lock-1", "redisson-lock", "several-1",
+                "redisson-several", "rw-1", "redisson-rw", "permits-1", "redisson-permits", "redisson-semaphore");
+        assertThat(results).allSatisfy(r -> {
+            String name = r.level().contestant();
+            // holds, not pairs in the window: a cold client's first round may outlast a window this short
+            assertThat(r.counts().reads() + r.counts().writes()).as(name + " holds").isPositive();
+            assertThat(r.counts().violations()).as(name + " violations").isZero();
+            assertThat(r.counts().failures()).as(name + " errors: " + r.counts().firstFailure()).isZero();
+            if (r.kind() == Kind.PERMITS) {
+                assertThat(r.counts().mostAtOnce()).as(name + " holders at once").isBetween(1, 2);
+            }
+        });
+        String table = Files.readString(out.resolve("kinds.md"));
+        results.forEach(r -> assertThat(table).contains("| " + r.level().contestant() + " |"));
+        assertThat(table).contains("| plain lock | redlock-java lock (1 node) | 1 | 4 |");
+    }
+
+    @Test
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF);
+                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF, KINDS_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 

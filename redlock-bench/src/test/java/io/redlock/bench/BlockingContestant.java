@@ -54,7 +54,7 @@ final class BlockingContestant implements Contestant {
     }
 
     @Override
-    public void pairBlocking(String resource) throws Exception {
+    public void pairBlocking(String resource, int slot) throws Exception {
         pair.run(resource);
     }
 

@@ -31,9 +31,27 @@ interface Contestant extends AutoCloseable {
         return false;
     }
 
-    /** One pair on the calling thread, which waits for the acquisition and the release; throws if not acquired. */
-    default void pairBlocking(String resource) throws Exception {
+    /**
+     * One pair on the calling thread, the caller of slot {@code slot}, which waits for the acquisition and the
+     * release; throws if not acquired.
+     */
+    default void pairBlocking(String resource, int slot) throws Exception {
         throw new UnsupportedOperationException(name() + " has no blocking mode");
+    }
+
+    /**
+     * A window (or the JIT warm-up) is about to start {@code inFlight} slots on the resources {@code keyPrefix +
+     * slot}, fresh ones: a contestant whose pairs share resources between slots (the kinds of lock, {@link
+     * KindContestant}) names them after {@code keyPrefix}. Called before any slot starts, on the harness's thread.
+     */
+    default void startWindow(String keyPrefix, int inFlight) {
+    }
+
+    /**
+     * Called on a blocking slot's thread before each pair, outside its timing: a caller's time between pairs (think
+     * time). None by default.
+     */
+    default void beforePair(int slot) throws InterruptedException {
     }
 
     @Override

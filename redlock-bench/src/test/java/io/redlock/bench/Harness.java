@@ -15,16 +15,24 @@ import org.HdrHistogram.Histogram;
  */
 final class Harness {
 
-    private static final int JIT_IN_FLIGHT = 16;
+    /** The in-flight level of the JIT warm-up unless told otherwise. */
+    static final int JIT_IN_FLIGHT = 16;
 
     private final List<Contestant> contestants;
     private final Consumer<String> progress;
     private final CpuMeter cpu;
+    private final int jitInFlight;
 
     Harness(List<Contestant> contestants, Consumer<String> progress, CpuMeter cpu) {
+        this(contestants, progress, cpu, JIT_IN_FLIGHT);
+    }
+
+    /** With the JIT warm-up at {@code jitInFlight} slots. */
+    Harness(List<Contestant> contestants, Consumer<String> progress, CpuMeter cpu, int jitInFlight) {
         this.contestants = List.copyOf(contestants);
         this.progress = progress;
         this.cpu = cpu;
+        this.jitInFlight = jitInFlight;
     }
 
     /**
@@ -34,10 +42,10 @@ final class Harness {
     List<LevelResult> run(Duration jit, List<Integer> levels, int rounds, Duration warmup, Duration window) {
         if (!jit.isZero()) {
             for (Contestant contestant : contestants) {
-                Window.measure(contestant, JIT_IN_FLIGHT, "bench:" + contestant.id() + ":jit:", jit, Duration.ZERO,
+                Window.measure(contestant, jitInFlight, "bench:" + contestant.id() + ":jit:", jit, Duration.ZERO,
                         cpu);
             }
-            progress.accept("JIT warm-up: " + jit.toMillis() + " ms per contestant at " + JIT_IN_FLIGHT + " in flight");
+            progress.accept("JIT warm-up: " + jit.toMillis() + " ms per contestant at " + jitInFlight + " in flight");
         }
         List<LevelResult> results = new ArrayList<>();
         for (int level : levels) {
@@ -71,7 +79,7 @@ final class Harness {
         }
         return new LevelResult(contestant.name(), contestant.id(), contestant.nodes(), level,
                 median(rounds.stream().mapToDouble(WindowResult::pairsPerSecond).sorted().toArray()),
-                merged.getTotalCount(), merged.getValueAtPercentile(50), merged.getValueAtPercentile(99),
+                rounds.stream().map(WindowResult::pairsPerSecond).toList(), merged.getTotalCount(), merged.getValueAtPercentile(50), merged.getValueAtPercentile(99),
                 merged.getValueAtPercentile(99.9),
                 median(rounds.stream().mapToDouble(WindowResult::clientCpuMicros).sorted().toArray()),
                 median(rounds.stream().mapToDouble(WindowResult::serverCpuMicros).sorted().toArray()),

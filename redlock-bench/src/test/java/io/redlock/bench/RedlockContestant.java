@@ -14,7 +14,7 @@ import java.util.concurrent.CompletionStage;
 final class RedlockContestant implements Contestant {
 
     private static final Duration TTL = Duration.ofSeconds(10);
-    private static final Duration NODE_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration NODE_TIMEOUT = Duration.ofSeconds(1);
 
     private final boolean fencing;
     private final int nodes;

@@ -51,6 +51,36 @@ final class ResultsFile {
         return write(config.out().resolve("results.md"), md);
     }
 
+    static Path kinds(BenchConfig config, String environment, List<Kinds.Result> results) {
+        BenchConfig.KindSettings k = config.kinds();
+        StringBuilder md = new StringBuilder("# Kinds of lock (raw)\n\n").append(header(environment))
+                .append(String.format("Run: %s of unmeasured JIT warm-up per contestant (same threads), then %d round(s),"
+                        + " %s warm-up and %s measured window per contestant and round, interleaved.%n%n",
+                        text(config.jit()), config.rounds(), text(config.warmup()), text(config.window())))
+                .append(String.format("Blocking callers, %d threads per contestant; a pair is acquire (waiting up to %s,"
+                        + " TTL %d s, no watchdog) → %s of work (parked) → release. Plain lock: each thread its own"
+                        + " resource (the baseline). Several resources: %d at once, thread s holding those of s, s + 1,"
+                        + " ... in a ring of %d, listed in one order. Read-write: one resource, thread 0 writes (resting"
+                        + " %s before each pair, outside its timing), the others read. Semaphore: %d permits, every"
+                        + " thread taking one. redlock-java on %s node(s), fenced, its defaults but a per-node timeout"
+                        + " of %s; Redisson on the first node, its defaults. pairs/s: median of the rounds (min–max);"
+                        + " the ratios are taken round by round, against the baseline and against Redisson's equivalent"
+                        + " measured in the same round: median (min–max). p50/p99 (µs, per pair, waiting included) from"
+                        + " the merged histograms of the measured windows; CPU per pair and other CPU (what every"
+                        + " other process on the machine used meanwhile) as in the side-by-side table."
+                        + " Counted in the client over everything each contestant ran (JIT warm-up, warm-ups and"
+                        + " windows): the most threads holding at once, the writer's holds among all, waits that ran"
+                        + " out, violations (two holders of a plain lock or of a resource of several, a writer beside a"
+                        + " reader or another writer, more holders than permits: each hold is marked from when its"
+                        + " acquisition returned until before its release) and errors (acquire or release threw).%n%n",
+                        k.threads(), text(k.maxWait()), KindContestant.TTL_SECONDS, text(k.hold()), k.several(),
+                        k.threads(), text(k.writerRest()), k.permits(), k.nodes(), text(RedlockContestant.NODE_TIMEOUT)))
+                .append(Tables.kinds(results).markdown());
+        results.stream().filter(r -> r.counts().firstFailure() != null).forEach(r -> md.append(String.format(
+                "%n- %s, first error: `%s`", r.level().contestant(), r.counts().firstFailure())));
+        return write(config.out().resolve("kinds.md"), md.append('\n'));
+    }
+
     static Path heap(Path dir, String environment, HeapResult result) {
         StringBuilder md = new StringBuilder("# Heap check (raw)\n\n").append(header(environment))
                 .append(String.format("%s: %,d acquire + release pairs, %d in flight on the same resources; used heap "

@@ -27,6 +27,66 @@ final class Tables {
                 "other CPU % of a core", "errors"), rows);
     }
 
+    /**
+     * The kinds of lock: pairs per second, median of the rounds (min–max), and round by round as a ratio to the
+     * baseline (redlock-java's plain lock on the fewest nodes) and to Redisson's equivalent of the same kind, each
+     * measured in the same round: median (min–max).
+     */
+    static TextTable kinds(List<Kinds.Result> results) {
+        Optional<Kinds.Result> baseline = results.stream()
+                .filter(r -> r.kind() == Kind.LOCK && r.library().equals("redlock-java"))
+                .min(java.util.Comparator.comparingInt(r -> r.level().nodes()));
+        List<List<String>> rows = results.stream().map(r -> {
+            LevelResult level = r.level();
+            Optional<Kinds.Result> redisson = results.stream()
+                    .filter(o -> o.kind() == r.kind() && o.library().equals("Redisson")).findFirst()
+                    .filter(o -> o != r);
+            KindContestant.KindCounts counts = r.counts();
+            long holds = counts.reads() + counts.writes();
+            return List.of(r.kind().label(), level.contestant(), Integer.toString(level.nodes()),
+                    Integer.toString(level.inFlight()), spread(level.roundPairsPerSecond(), "%,.0f"),
+                    baseline.map(b -> spread(ratios(level, b.level()), "%.2fx")).orElse("-"),
+                    redisson.map(o -> spread(ratios(level, o.level()), "%.2fx")).orElse("-"),
+                    micros(level.p50Micros()), micros(level.p99Micros()), whole(level.clientCpuMicros()),
+                    whole(level.serverCpuMicros()), whole(100 * level.foreignCpuShare()),
+                    Integer.toString(counts.mostAtOnce()),
+                    r.kind() == Kind.READ_WRITE && holds > 0
+                            ? String.format("%,d of %,d (%.1f %%)", counts.writes(), holds,
+                                    100.0 * counts.writes() / holds) : "-",
+                    Long.toString(counts.timeouts()), Long.toString(counts.violations()),
+                    Long.toString(counts.failures()));
+        }).toList();
+        return new TextTable(List.of("kind", "contestant", "nodes", "threads", "pairs/s median (min–max)",
+                "vs plain lock" + baseline.map(b -> ", " + b.level().nodes() + " node" + (b.level().nodes() == 1 ? ""
+                        : "s")).orElse(""),
+                "vs Redisson's", "p50 µs", "p99 µs", "client CPU µs/pair", "Redis CPU µs/pair",
+                "other CPU % of a core", "most holders at once", "writes of holds", "waits ran out", "violations",
+                "errors"), rows);
+    }
+
+    /** Round by round, {@code level}'s pairs per second over {@code base}'s (rounds where both ran). */
+    private static List<Double> ratios(LevelResult level, LevelResult base) {
+        List<Double> ratios = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(level.roundPairsPerSecond().size(), base.roundPairsPerSecond().size()); i++) {
+            double of = base.roundPairsPerSecond().get(i);
+            if (of > 0) {
+                ratios.add(level.roundPairsPerSecond().get(i) / of);
+            }
+        }
+        return ratios;
+    }
+
+    /** The median, and (min–max) when there is more than one value. */
+    private static String spread(List<Double> values, String format) {
+        if (values.isEmpty()) {
+            return "-";
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        String median = String.format(format, Harness.median(sorted));
+        return sorted.length == 1 ? median : median + " (" + String.format(format, sorted[0]) + "–"
+                + String.format(format, sorted[sorted.length - 1]) + ")";
+    }
+
     static TextTable contended(List<ContendedResult> results) {
         return new TextTable(List.of("contestant", "clients", "acquisitions/s", "of ideal", "wait p50 ms",
                 "wait p99 ms", "timeouts"), results.stream().map(r -> List.of(r.contestant(),

@@ -23,7 +23,8 @@ final class ThreadLoop {
         List<Thread> threads = new ArrayList<>(resources.size());
         for (int i = 0; i < resources.size(); i++) {
             String resource = resources.get(i);
-            Thread thread = new Thread(() -> loop(contestant, resource, another, sink, broken),
+            int slot = i;
+            Thread thread = new Thread(() -> loop(contestant, resource, slot, another, sink, broken),
                     "bench-caller-" + i);
             thread.setDaemon(true);
             threads.add(thread);
@@ -49,13 +50,22 @@ final class ThreadLoop {
         }
     }
 
-    private static void loop(Contestant contestant, String resource, BooleanSupplier another, PairLoop.Sink sink,
-            AtomicReference<Throwable> broken) {
+    private static void loop(Contestant contestant, String resource, int slot, BooleanSupplier another,
+            PairLoop.Sink sink, AtomicReference<Throwable> broken) {
         try {
-            while (another.getAsBoolean()) {
+            while (true) {
+                try {
+                    contestant.beforePair(slot);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                if (!another.getAsBoolean()) {
+                    return;
+                }
                 long start = System.nanoTime();
                 try {
-                    contestant.pairBlocking(resource);
+                    contestant.pairBlocking(resource, slot);
                     sink.completed(start, System.nanoTime());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

@@ -23,6 +23,7 @@ final class Window {
     static WindowResult measure(Contestant contestant, int inFlight, String keyPrefix, Duration warmup,
             Duration window, CpuMeter cpu) {
         List<String> resources = IntStream.range(0, inFlight).mapToObj(slot -> keyPrefix + slot).toList();
+        contestant.startWindow(keyPrefix, inFlight);
         Recorder latencies = new Recorder(3);
         LongAdder errors = new LongAdder();
         AtomicReference<String> firstError = new AtomicReference<>();

@@ -23,12 +23,15 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Benchmark redlock-java against bare Lettuce and Redisson on 5 local nodes.",
             "Runs redlock-bench from the source checkout, as built there (Redisson is only",
             "on its test classpath); prints the tables, writes docs/bench/results.md and",
-            "PNG charts. Build it first: mvn -B -DskipTests -pl redlock-bench -am package.",
+            "PNG charts, and the kinds of lock (several resources, read-write, semaphore",
+            "next to Redisson's) to docs/bench/kinds.md.",
+            "Build it first: mvn -B -DskipTests -pl redlock-bench -am package.",
             "See docs/BENCHMARKS.md."},
         footer = {"%nExamples:",
-            "  redlock bench                  # the full run, about 8 minutes",
-            "  redlock bench --levels 1,64 --rounds 3 --no-contended",
+            "  redlock bench                  # the full run, about 12 minutes",
+            "  redlock bench --levels 1,64 --rounds 3 --no-contended --no-kinds",
             "  redlock bench --contestants fenced,lettuce --levels 64",
+            "  redlock bench --kinds-only --rounds 3   # the kinds of lock alone, about 3 minutes",
             "  redlock bench --heap           # heap after 1,000,000 pairs"})
 final class BenchCommand implements Callable<Integer> {
 
@@ -58,6 +61,13 @@ final class BenchCommand implements Callable<Integer> {
             description = "Also run the contended scenario; --no-contended skips it (default: yes).")
     boolean contended;
 
+    @Option(names = "--kinds", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the kinds of lock; --no-kinds skips them (default: yes).")
+    boolean kinds;
+
+    @Option(names = "--kinds-only", description = "Run the kinds of lock alone (with --rounds).")
+    boolean kindsOnly;
+
     @Option(names = "--heap", description = "Run the heap check instead of the side-by-side run.")
     boolean heap;
 
@@ -85,15 +95,24 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
-        property(command, "bench.levels", levels);
-        property(command, "bench.rounds", rounds);
-        property(command, "bench.contestants", contestants);
-        property(command, "bench.contended", contended ? null : "false");
-        property(command, "bench.heap", heap ? "true" : null);
-        property(command, "bench.out", out == null ? null : out.toAbsolutePath());
+        command.addAll(properties());
         command.addAll(List.of("-cp", classpath.get(), "io.redlock.bench.BenchMain"));
         Process bench = new ProcessBuilder(command).directory(home.toFile()).inheritIO().start();
         return bench.waitFor();
+    }
+
+    /** The options as the harness's system properties ({@code BenchConfig}): {@code -Dname=value}, given ones only. */
+    List<String> properties() {
+        List<String> properties = new ArrayList<>();
+        property(properties, "bench.levels", levels);
+        property(properties, "bench.rounds", rounds);
+        property(properties, "bench.contestants", contestants);
+        property(properties, "bench.contended", contended ? null : "false");
+        property(properties, "bench.kinds", kinds ? null : "false");
+        property(properties, "bench.kinds.only", kindsOnly ? "true" : null);
+        property(properties, "bench.heap", heap ? "true" : null);
+        property(properties, "bench.out", out == null ? null : out.toAbsolutePath());
+        return properties;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** redlock bench runs what redlock-bench's build listed, and never Maven. */
 class BenchCommandTest {
@@ -33,6 +34,19 @@ class BenchCommandTest {
         Files.writeString(checkout.resolve(BenchCommand.CLASSPATH_FILE), "/a.jar:/b.jar\n");
         assertThat(BenchCommand.classpath(checkout)).contains(target.resolve("test-classes") + ":"
                 + target.resolve("classes") + ":/a.jar:/b.jar");
+    }
+
+    @Test
+    void theKindsOfLockRunUnlessSkippedOrAlone() {
+        assertThat(properties()).as("the default run includes them").isEmpty();
+        assertThat(properties("--no-kinds", "--rounds", "3")).containsExactly("-Dbench.rounds=3", "-Dbench.kinds=false");
+        assertThat(properties("--kinds-only")).containsExactly("-Dbench.kinds.only=true");
+    }
+
+    private static java.util.List<String> properties(String... args) {
+        BenchCommand bench = new BenchCommand();
+        new CommandLine(bench).parseArgs(args);
+        return bench.properties();
     }
 
     @Test
