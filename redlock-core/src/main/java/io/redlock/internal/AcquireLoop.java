@@ -5,6 +5,8 @@ import io.redlock.LockTarget;
 import io.redlock.RedlockObserver;
 import io.redlock.Ticker;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -14,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Acquisition rounds until one succeeds or the maximum wait is spent (SPEC R6). Between rounds it sleeps a random
  * delay from the retry policy — never longer than the holder's remaining TTL plus a little jitter, when the nodes
- * reported it — and, listening to the key's lock events, tries again shortly after the holder's release reached a
- * majority of nodes. No round starts after the deadline.
+ * reported it — and, listening to the lock events of each of its resources, tries again shortly after a holder's
+ * release reached a majority of nodes. No round starts after the deadline.
  * <p>
  * With fencing, a caller that may wait queues on each node that refuses it (see {@link Scripts#ACQUIRE_FENCED}): a
  * free lock goes to the first waiter, so a client that releases and asks again at once takes its turn behind the
@@ -28,7 +30,6 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     private final Engine engine;
     private final String resource;
-    private final String key;
     /** The keys of the next round: the same ones, except while a permit sweeps its slots. */
     private volatile HeldKeys keys;
     /** The keys of the queue the caller waits in: with fencing, when it may wait for one resource; else null. */
@@ -44,7 +45,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private volatile boolean lastRoundFailed;
 
     // guarded by this
-    private ReleaseNotifier.Subscription events;
+    /** One per resource of the lock (a lock of several resources waits for each), while the loop listens. */
+    private List<ReleaseNotifier.Subscription> events;
     private Future<?> pending;
     private boolean attempting;
     private boolean jittering;
@@ -60,7 +62,6 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             CompletableFuture<Optional<Lease>> result) {
         this.engine = engine;
         this.resource = resource;
-        this.key = keys.lock();
         this.keys = keys;
         this.queue = engine.config().fencing() && !deadline.passed() && keys instanceof Keys one ? one : null;
         this.queues = queue != null;
@@ -200,7 +201,10 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             return;
         }
         if (listening && events == null) {
-            events = engine.releaseNotifier().subscribe(key, waiterId, this);
+            events = new ArrayList<>();
+            for (String channel : keys.releasedChannels()) {
+                events.add(engine.releaseNotifier().subscribe(channel, waiterId, this));
+            }
         }
         if (releasedMeanwhile) {
             schedule(this::retry, jitterAfter(false), true);
@@ -262,16 +266,16 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         if (waiterId != null && !acquired) {
             engine.queue().leave(queue, waiterId); // an acquisition that won left the queue where it was granted
         }
-        ReleaseNotifier.Subscription subscription;
+        List<ReleaseNotifier.Subscription> subscriptions;
         synchronized (this) {
-            subscription = events;
+            subscriptions = events;
             events = null;
             if (pending != null) {
                 pending.cancel(false);
             }
         }
-        if (subscription != null) {
-            subscription.close();
+        if (subscriptions != null) {
+            subscriptions.forEach(ReleaseNotifier.Subscription::close);
         }
     }
 }

@@ -50,12 +50,11 @@ final class ReleaseNotifier implements AutoCloseable {
     }
 
     /**
-     * Starts telling {@code listener} about {@code key}'s lock events; close the subscription when done waiting.
-     * {@code waiterId} is the listener's place in the waiter queues (null if it does not queue: it hears every
-     * release).
+     * Starts telling {@code listener} about the lock events announced on {@code channel} (a resource's
+     * {@link Keys#released()}); close the subscription when done waiting. {@code waiterId} is the listener's place in
+     * the waiter queues (null if it does not queue: it hears every release).
      */
-    synchronized Subscription subscribe(String key, String waiterId, Listener listener) {
-        String channel = Keys.of(key).released();
+    synchronized Subscription subscribe(String channel, String waiterId, Listener listener) {
         Subscription subscription = new Subscription(channel, waiterId, listener);
         if (closed) {
             return subscription;

@@ -25,8 +25,12 @@ final class Releases {
 
     private final NodeSet nodes;
     private final PendingWork pending;
-    /** With fencing every waiter queues, so a release announces itself only while someone is queued. */
-    private final String publishOnlyToQueue;
+    /**
+     * A holder's release is always announced: waiters of the kinds that do not queue (readers, locks of several
+     * resources, permits) listen too. With fencing, a failed attempt's clean-up is announced only while someone is
+     * queued, as only queued waiters (and split votes among them) act on it.
+     */
+    private final String cleanupOnlyToQueue;
     private final int quorum;
     /** Set once {@link #stop(Duration)} let the pending deletes finish: the connections are closing. */
     private volatile boolean stopped;
@@ -34,7 +38,7 @@ final class Releases {
     Releases(NodeSet nodes, PendingWork pending, boolean fencing, int quorum) {
         this.nodes = nodes;
         this.pending = pending;
-        this.publishOnlyToQueue = fencing ? "1" : "0";
+        this.cleanupOnlyToQueue = fencing ? "1" : "0";
         this.quorum = quorum;
     }
 
@@ -89,7 +93,7 @@ final class Releases {
         String[] args = new String[3 + channels.length];
         args[0] = value;
         args[1] = message + value;
-        args[2] = publishOnlyToQueue;
+        args[2] = Scripts.RELEASED_BY_HOLDER.equals(message) ? "0" : cleanupOnlyToQueue;
         System.arraycopy(channels, 0, args, 3, channels.length);
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
         List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {

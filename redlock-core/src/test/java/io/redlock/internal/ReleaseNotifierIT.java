@@ -24,7 +24,7 @@ class ReleaseNotifierIT {
         RedisClient client = RedisClient.create();
         List<String> heard = new CopyOnWriteArrayList<>();
         try (ReleaseNotifier notifier = notifier(client, nodes);
-                ReleaseNotifier.Subscription subscription = notifier.subscribe(KEY, null,
+                ReleaseNotifier.Subscription subscription = notifier.subscribe(Keys.of(KEY).released(), null,
                         cleanup -> heard.add(cleanup ? "clean-up" : "release"))) {
             awaitSubscribed(nodes);
 
@@ -48,9 +48,9 @@ class ReleaseNotifierIT {
         RedisClient client = RedisClient.create();
         List<String> heard = new CopyOnWriteArrayList<>();
         try (ReleaseNotifier notifier = notifier(client, nodes);
-                ReleaseNotifier.Subscription first = notifier.subscribe(KEY, "w1", cleanup -> heard.add("w1"));
-                ReleaseNotifier.Subscription second = notifier.subscribe(KEY, "w2", cleanup -> heard.add("w2"));
-                ReleaseNotifier.Subscription unqueued = notifier.subscribe(KEY, null, cleanup -> heard.add("any"))) {
+                ReleaseNotifier.Subscription first = notifier.subscribe(Keys.of(KEY).released(), "w1", cleanup -> heard.add("w1"));
+                ReleaseNotifier.Subscription second = notifier.subscribe(Keys.of(KEY).released(), "w2", cleanup -> heard.add("w2"));
+                ReleaseNotifier.Subscription unqueued = notifier.subscribe(Keys.of(KEY).released(), null, cleanup -> heard.add("any"))) {
             awaitSubscribed(nodes);
 
             for (int node = 0; node < 3; node++) {
