@@ -53,7 +53,8 @@ T0=$(date +%s.%N)
 #  expected | spin -D flags | gcc flags | extra pan flags | print trail | model
 # model: empty for fencing.pml (one resource), else the model <model>.pml beside
 # it: "several" (locks of several resources; configurations "several:..."),
-# "readwrite" (read-write locks; "readwrite:...").
+# "readwrite" (read-write locks; "readwrite:..."), "semaphore" (semaphores;
+# "semaphore:...").
 # Checks are listed longest first, so that the two workers finish together.
 # expected: holds (exhaustive search), fails (a counterexample is found), or
 # holds(bitstate): gcc -DBITSTATE, a bitstate ("supertrace") search with a
@@ -67,13 +68,20 @@ T0=$(date +%s.%N)
 # 3 clients: the hold checks are bitstate searches (2^23 and 2^22 bits); the
 # SANITY probe with the same settings as the timing-faults one shows that such
 # a search does reach runs in which all three attempts get a usable lease and
-# a write accepted.
+# a write accepted (semaphore.pml's probe: two leases in use while a third
+# attempt has decided on a majority of grants).  The semaphore's 3-attempt
+# PERMITS failures are searched with -DPROMPT, a subset of the runs (every
+# reply seen, decisions once every reply is in): a counterexample found with
+# it is one of the full model, found in seconds instead of minutes.
 # ---------------------------------------------------------------------------
 CHECKS=$(cat <<'EOF'
 kfloor  |several:restart-floor+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|several
 kdelay  |several:restart-delayed|2|MUTEX ATOMIC|holds|-DRESTART_DELAYED|-O2||no|several
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
 cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
+sfloor  |semaphore:restart-floor+timing|2|ORDER|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|semaphore
+sn3     |semaphore:no-timing-faults|3|PERMITS SLOTS ORDER|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|semaphore
+sdel3   |semaphore:restart-delayed|3|PERMITS SLOTS|holds(bitstate)|-DNC=3 -DRESTART_DELAYED|-O2 -DBITSTATE|-w22 -k3|no|semaphore
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
 st3     |timing-faults         |3|SANITY|fails|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
 n3      |no-timing-faults      |3|UNIQUE ORDER STALE MUTEX|holds(bitstate)|-DNC=3 -DINITMAX=1|-O2 -DBITSTATE|-w22 -k3|no
@@ -130,6 +138,17 @@ rdorder |readwrite:restart-delayed|2|ORDER|fails|-DRESTART_DELAYED|-O0||no|readw
 rnomark |readwrite:reader-without-mark|2|MUTEX|fails|-DNO_MARK|-O0 -DBFS||yes|readwrite
 rowncnt |readwrite:reader-own-counter|2|ORDER|fails|-DOWN_COUNTER|-O0 -DBFS||yes|readwrite
 ksanity |several:no-timing-faults|2|SANITY|fails||-O0||no|several
+scount  |semaphore:count-per-node|3|PERMITS|fails|-DNC=3 -DCOUNT_PER_NODE -DPROMPT|-O1||yes|semaphore
+splain  |semaphore:restart-plain|3|PERMITS|fails|-DNC=3 -DRESTART_PLAIN -DPROMPT|-O1||no|semaphore
+sdurable|semaphore:restart-durable+timing|2|ORDER|holds|-DTIMING_FAULTS -DRESTART_DURABLE|-O1||no|semaphore
+stiming |semaphore:timing-faults|2|ORDER|holds|-DTIMING_FAULTS|-O1||no|semaphore
+ss3     |semaphore:no-timing-faults|3|SANITY|fails|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|semaphore
+sstrict |semaphore:strict-commit+timing|2|UNIQUE ORDER|holds|-DSTRICT_COMMIT -DTIMING_FAULTS|-O1||no|semaphore
+s1delay |semaphore:one-permit,restart-delayed|2|PERMITS|holds|-DPERMITS=1 -DRESTART_DELAYED|-O1||no|semaphore
+sunique |semaphore:no-timing-faults|2|UNIQUE|fails||-O0 -DBFS||yes|semaphore
+sone    |semaphore:one-permit  |2|PERMITS UNIQUE ORDER|holds|-DPERMITS=1|-O0||no|semaphore
+sttime  |semaphore:timing-faults|3|PERMITS|fails|-DNC=3 -DTIMING_FAULTS -DPROMPT|-O0||no|semaphore
+ssanity |semaphore:no-timing-faults|2|SANITY|fails||-O0||no|semaphore
 EOF
 )
 # EXTENDED=1 adds larger instances of the expected-hold checks (about two
@@ -278,7 +297,7 @@ echo "holds(bitstate): no violation found by a bitstate search of the number of 
 echo "  skip an unknown part of the state space, so this is a bounded check, NOT an exhaustive proof (3 clients"
 echo "  are beyond an exhaustive search within the time budget; 2 clients are checked exhaustively)."
 
-for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex kcapart rnomark rowncnt; do
+for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex kcapart rnomark rowncnt sunique scount; do
   f="$BUILD/$id.trail.txt"
   [ -s "$f" ] || continue
   case $id in
@@ -302,6 +321,10 @@ for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex k
               echo "a reader, MUTEX, shortest:";;
     rowncnt)  echo; echo "Counterexample, readers drawing tokens from a counter of their own: a writer after a reader gets"
               echo "a token that is not above the reader's, ORDER, shortest:";;
+    sunique)  echo; echo "Counterexample, two permits of a semaphore (slots 0 and 1) granted on nodes 0 and 1 in opposite"
+              echo "orders: both commit the token 2 and are usable with it, UNIQUE, shortest:";;
+    scount)   echo; echo "Counterexample, a semaphore of 2 permits that counts its holders per node instead of slots: three"
+              echo "leases in use, on nodes {0,1}, {0,2} and {1,2}, while no node counts more than 2, PERMITS:";;
   esac
   cat "$f"
 done
