@@ -159,13 +159,14 @@ final class Acquisition {
         String tokenArg = Long.toString(token);
         FenceArgs fence = engine.fenceArgs();
         String[] commitKeys = keys.acquire();
+        String strict = keys.strictCommit() ? "1" : "0";
         List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
             if (!FencedReply.isGrant(reply) || reply > token) {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
             }
             return reply == token ? CompletableFuture.completedFuture(1L)
                     : node.eval(keys.commitScript(), commitKeys, value, tokenArg,
-                            fence.clockFloor(), fence.counterTtl()).toCompletableFuture();
+                            fence.clockFloor(), fence.counterTtl(), strict).toCompletableFuture();
         }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
         return nodes.quorum(commits, Releases.CONFIRMED).thenCompose(committed -> {

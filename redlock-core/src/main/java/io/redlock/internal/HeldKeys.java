@@ -46,6 +46,14 @@ sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
     record Next(HeldKeys keys, boolean now) {
     }
 
+    /**
+     * Whether the commit refuses a counter already at T (fence_commit's strict): only where leases that hold together
+     * must not share a token — a semaphore's permits, whose slots share one counter.
+     */
+    default boolean strictCommit() {
+        return false;
+    }
+
     /** The extension: {@code extend} (every lock key), or {@code extend-shared} for a reader or a permit. */
     default Script extendScript() {
         return Scripts.EXTEND;

@@ -6,9 +6,10 @@ package io.redlock.internal;
  * many slots, each a mutex over the quorum; the slot rides in the value ({@code <random>.<slot>}), so extension,
  * commit and release are a reader's ({@link SharedKeys}). The counter is the resource's; permits do not queue.
  *
- * <p>Between rounds the slot moves: after a refusal, to the slot the most nodes name as free, at once while a
- * majority names one not yet asked for in this sweep ({@link #afterLoss}); so one try sweeps the slots a majority has
- * free, at most {@code permits} rounds, before it waits.
+ * <p>Between rounds the slot moves: after a refusal, to the slot the most nodes name as free, at once while one not
+ * yet asked for in this sweep may be free on a majority — named free by enough nodes, counting those whose reply was
+ * not in when the round was decided ({@link #afterLoss}); so one try sweeps the slots a majority has free, at most
+ * {@code permits} rounds, before it waits.
  *
  * @param tried the slots asked for in this sweep, one bit each
  */
@@ -43,7 +44,12 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements Share
     @Override
     public Next afterLoss(RoundResult<Long> round, int quorum) {
         int[] votes = new int[permits];
+        int unheard = 0; // a round is decided lost once a majority is out of reach: some replies are not in yet
         for (int i = 0; i < round.answered().length; i++) {
+            if (!round.answered(i)) {
+                unheard++;
+                continue;
+            }
             Long reply = round.reply(i);
             int free = FencedReply.isGrant(reply) ? slot : FencedReply.freeSlot(reply);
             if (free >= 0 && free < permits) {
@@ -53,7 +59,7 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements Share
         int best = -1;
         for (int s = 0; s < permits; s++) {
             boolean untried = (tried & (1L << s)) == 0;
-            if (untried && votes[s] >= quorum && (best < 0 || votes[s] > votes[best])) {
+            if (untried && votes[s] + unheard >= quorum && (best < 0 || votes[s] > votes[best])) {
                 best = s;
             }
         }
@@ -66,6 +72,12 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements Share
     @Override
     public String holders() {
         return keys.permits();
+    }
+
+    /** Permits hold together on one counter: a counter already at T was raised there by another permit's grant. */
+    @Override
+    public boolean strictCommit() {
+        return true;
     }
 
     @Override

@@ -4,7 +4,8 @@
 -- holders on nodes {1,2}, {2,3} and {1,3} count 2 on every node, yet are 3). A holder's value ends in "." and its
 -- slot; the holders live in a sorted set by when each entry lapses, under the shared rules, and the lock key holds
 -- the semaphore's mark, PERMITS_MARK .. n: a lock of one resource (ours or another Redlock client's SET NX) or a
--- reader is refused. The counter is the resource's own: tokens of a semaphore are unique and grow.
+-- reader is refused. The counter is the resource's own: tokens of a semaphore grow, and are unique as the commit is
+-- strict (commit-shared: a counter already at T, raised there by another slot's grant, is refused).
 -- KEYS[1] lock key    KEYS[2] fencing counter    KEYS[3] holders (value by lapse, node clock ms)
 -- ARGV[1] value, ending in "." and the slot it asks for    ARGV[2] TTL in ms
 -- ARGV[3] "1" with fencing: the counter moves; "0": no counter is touched

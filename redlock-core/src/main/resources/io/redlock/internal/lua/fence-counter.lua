@@ -11,8 +11,10 @@
 --   floor first if floor is "1", then INCR, then the counter lives ms more. Returns the new counter, the token.
 -- fence_held(key, floor): the counter as a holder's commit sees it: with the clock floor ("1"), a counter that
 --   expired (or was lost) since the grant comes back at the floor first. Returns the counter.
--- fence_commit(key, T, floor, ms): the commit of T to a holder's counter (docs/FENCING.md step 3): the counter as
---   fence_held sees it (which may put it above T); a counter below T is raised to T. Returns 1, or -1 if the counter is above T (a grant the holder never saw).
+-- fence_commit(key, T, floor, ms, strict): the commit of T to a holder's counter (docs/FENCING.md step 3): the counter
+--   as fence_held sees it (which may put it above T); a counter below T is raised to T. Returns 1, or -1 if the
+--   counter is above T (a grant the holder never saw) or, with strict "1", already at T: where leases hold together
+--   (a semaphore's slots share the counter), a counter at T was raised there by another lease's grant, which holds T.
 local function fence_floor(key)
   local floor = tonumber(redis.call('time')[1]) * 1048576
   local current = tonumber(redis.call('get', key) or '0')
@@ -33,15 +35,15 @@ local function fence_held(key, floor)
   end
   return tonumber(redis.call('get', key) or '0')
 end
-local function fence_commit(key, token, floor, ms)
+local function fence_commit(key, token, floor, ms, strict)
   local current = fence_held(key, floor)
   local t = tonumber(token)
+  local refused = current > t or (strict == '1' and current == t)
   if current < t then
     redis.call('set', key, token)
-    current = t
   end
   fence_keep(key, ms)
-  if current > t then
+  if refused then
     return -1
   end
   return 1
