@@ -79,7 +79,7 @@ kfloor  |several:restart-floor+timing|2|UNIQUE ORDER STALE ATOMIC|holds|-DTIMING
 kdelay  |several:restart-delayed|2|MUTEX ATOMIC|holds|-DRESTART_DELAYED|-O2||no|several
 floor   |restart-floor+timing  |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DRESTART_FLOOR -DINITMAX=0|-O1||no
 cexp    |counter-expiry+timing |2|UNIQUE ORDER STALE|holds|-DTIMING_FAULTS -DCOUNTER_EXPIRY -DINITMAX=0|-O1||no
-sfloor  |semaphore:restart-floor+timing|2|ORDER|holds|-DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|semaphore
+sfloor  |semaphore:strict-commit,restart-floor+timing|2|UNIQUE ORDER|holds|-DSTRICT_COMMIT -DTIMING_FAULTS -DRESTART_FLOOR|-O2||no|semaphore
 sn3     |semaphore:no-timing-faults|3|PERMITS SLOTS ORDER|holds(bitstate)|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|semaphore
 sdel3   |semaphore:restart-delayed|3|PERMITS SLOTS|holds(bitstate)|-DNC=3 -DRESTART_DELAYED|-O2 -DBITSTATE|-w22 -k3|no|semaphore
 t3      |timing-faults         |3|UNIQUE ORDER STALE|holds(bitstate)|-DNC=3 -DTIMING_FAULTS -DINITMAX=0|-O2 -DBITSTATE|-w23 -k3|no
@@ -145,7 +145,7 @@ stiming |semaphore:timing-faults|2|ORDER|holds|-DTIMING_FAULTS|-O1||no|semaphore
 ss3     |semaphore:no-timing-faults|3|SANITY|fails|-DNC=3|-O2 -DBITSTATE|-w22 -k3|no|semaphore
 sstrict |semaphore:strict-commit+timing|2|UNIQUE ORDER|holds|-DSTRICT_COMMIT -DTIMING_FAULTS|-O1||no|semaphore
 s1delay |semaphore:one-permit,restart-delayed|2|PERMITS|holds|-DPERMITS=1 -DRESTART_DELAYED|-O1||no|semaphore
-sunique |semaphore:no-timing-faults|2|UNIQUE|fails||-O0 -DBFS||yes|semaphore
+sunique |semaphore:loose-commit|2|UNIQUE|fails||-O0 -DBFS||yes|semaphore
 sone    |semaphore:one-permit  |2|PERMITS UNIQUE ORDER|holds|-DPERMITS=1|-O0||no|semaphore
 sttime  |semaphore:timing-faults|3|PERMITS|fails|-DNC=3 -DTIMING_FAULTS -DPROMPT|-O0||no|semaphore
 ssanity |semaphore:no-timing-faults|2|SANITY|fails||-O0||no|semaphore
@@ -321,8 +321,9 @@ for id in norder nstale pstale cstale cnofloor cbehind ccommit katomic kamutex k
               echo "a reader, MUTEX, shortest:";;
     rowncnt)  echo; echo "Counterexample, readers drawing tokens from a counter of their own: a writer after a reader gets"
               echo "a token that is not above the reader's, ORDER, shortest:";;
-    sunique)  echo; echo "Counterexample, two permits of a semaphore (slots 0 and 1) granted on nodes 0 and 1 in opposite"
-              echo "orders: both commit the token 2 and are usable with it, UNIQUE, shortest:";;
+    sunique)  echo; echo "Counterexample, a semaphore whose commit accepts a counter already at T (the scripts refuse it:"
+              echo "STRICT_COMMIT): two permits (slots 0 and 1) granted on nodes 0 and 1 in opposite orders both commit"
+              echo "the token 2 and are usable with it, UNIQUE, shortest:";;
     scount)   echo; echo "Counterexample, a semaphore of 2 permits that counts its holders per node instead of slots: three"
               echo "leases in use, on nodes {0,1}, {0,2} and {1,2}, while no node counts more than 2, PERMITS:";;
   esac
