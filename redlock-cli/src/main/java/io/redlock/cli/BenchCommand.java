@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  redlock bench                  # the full run, about 12 minutes",
             "  redlock bench --levels 1,64 --rounds 3 --no-contended --no-kinds",
             "  redlock bench --contestants fenced,lettuce --levels 64",
-            "  redlock bench --kinds-only --rounds 3   # the kinds of lock alone, about 3 minutes",
+            "  redlock bench --kinds-only --rounds 3   # the kinds of lock alone, ~3 min",
             "  redlock bench --heap           # heap after 1,000,000 pairs"})
 final class BenchCommand implements Callable<Integer> {
 

@@ -53,6 +53,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  redlock run --resource orders --resource invoices -- ./sync-orders.sh",
             "  redlock run --read catalog -- ./build-report.sh --full",
             "  redlock run --write catalog --wait 1m -- ./job.sh",
+            "  redlock run --permits 3 reports -- ./build-report.sh --full",
             "%nIn a crontab, with full paths (cron's PATH is /usr/bin:/bin):",
             "  REDLOCK_NODES=redis://h1:6379,redis://h2:6379,redis://h3:6379",
             "  */5 * * * * /opt/redlock/bin/redlock run cleanup -- /opt/jobs/cleanup"})
