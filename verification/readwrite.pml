@@ -352,6 +352,14 @@ inline expire(n, c)
 }
 
 #ifdef RESTARTS_ON
+/* a third attempt that reads node n and is in use (none with 2 attempts): a line of its own starting with && inside
+ * the #if would not parse */
+#if NC > 2
+#define READER2_IN_USE(n) (B(R[n],2) && phase[2] == USE)
+#else
+#define READER2_IN_USE(n) false
+#endif
+
 inline restart(n)
 {
   d_step {
@@ -366,10 +374,7 @@ inline restart(n)
 #else
     (K[n] != 0 || R[n] != 0 || F[n] != 0) &&
     (K[n] == 0 || K[n] == MARK || phase[K[n] - 1] != USE) &&
-    !(B(R[n],0) && phase[0] == USE) && !(B(R[n],1) && phase[1] == USE)
-#if NC > 2
-    && !(B(R[n],2) && phase[2] == USE)
-#endif
+    !(B(R[n],0) && phase[0] == USE) && !(B(R[n],1) && phase[1] == USE) && !READER2_IN_USE(n)
     ->
     x = 0;
     do
