@@ -26,8 +26,8 @@ final class TargetOptions {
 
     @Option(names = "--resource", paramLabel = "RESOURCE",
             description = {"Hold the locks of several resources at once: repeat it, one resource each (at most "
-                + RedlockConfig.MAX_RESOURCES_AT_ONCE + ", none twice). All are taken or none, so no deadlock whatever their order. Given once, the"
-                + " same as RESOURCE. The command then follows --."})
+                + RedlockConfig.MAX_RESOURCES_AT_ONCE + ", none twice). All are taken or none, so no deadlock"
+                + " whatever their order. Given once, the same as RESOURCE. The command then follows --."})
     List<String> resources = new ArrayList<>();
 
     @Option(names = "--read", paramLabel = "RESOURCE",

@@ -65,7 +65,7 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
     @Override
     public Optional<Lease> acquireRead(Duration ttl, Duration maxWait) {
-        return Blocking.await(engine.acquire(LockTarget.read(resource), ttl, maxWait), "a read lease of " + resource);
+        return lease(LockTarget.read(resource), ttl, maxWait);
     }
 
     @Override
@@ -75,7 +75,12 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
     @Override
     public Optional<Lease> acquireWrite(Duration ttl, Duration maxWait) {
-        return Blocking.await(engine.acquire(LockTarget.write(resource), ttl, maxWait), "the write lease of " + resource);
+        return lease(LockTarget.write(resource), ttl, maxWait);
+    }
+
+    /** A lease-level acquisition of {@code target}, the read or the write lock, waited for. */
+    private Optional<Lease> lease(LockTarget target, Duration ttl, Duration maxWait) {
+        return Blocking.await(engine.acquire(target, ttl, maxWait), target.toString());
     }
 
     @Override
