@@ -50,6 +50,10 @@ final class ProcessFaultRows {
         w.awaitAcquisitions(3, PATIENCE);
         w.pauseNextHolder(ttls(2));
         w.awaitAcquisitions(6, PATIENCE);
+        if (w.writers() > 0) {
+            // the paused holder's write is refused, and a lone writer (F24) may not have held again yet
+            w.awaitWrites(1, PATIENCE);
+        }
         w.stop();
         return Measured.of(w);
     }

@@ -56,6 +56,8 @@ final class Workload implements AutoCloseable {
     final AtomicInteger readerAcquisitions = new AtomicInteger();
     /** Of the acquisitions, permits of a semaphore. */
     final AtomicInteger permitAcquisitions = new AtomicInteger();
+    /** Fenced increments the storage acknowledged. */
+    final AtomicInteger fencedWrites = new AtomicInteger();
     final AtomicReference<Lease> holder = new AtomicReference<>();
     /** The latest node failure any worker saw, for the message when progress stalls. */
     final AtomicReference<io.redlock.NodeFailure> lastNodeFailure = new AtomicReference<>();
@@ -238,19 +240,33 @@ final class Workload implements AutoCloseable {
      * @throws AssertionError if they did not within {@code within}, or a worker failed meanwhile
      */
     void awaitAcquisitions(int more, Duration within) throws InterruptedException {
-        int start = acquisitions.get();
+        await(acquisitions, more, within, "acquisitions");
+    }
+
+    /**
+     * Waits until the storage acknowledged {@code more} further fenced increments (from the workers that write: see
+     * {@link #writers()}).
+     *
+     * @throws AssertionError if it did not within {@code within}, or a worker failed meanwhile
+     */
+    void awaitWrites(int more, Duration within) throws InterruptedException {
+        await(fencedWrites, more, within, "acknowledged fenced increments");
+    }
+
+    private void await(AtomicInteger count, int more, Duration within, String what) throws InterruptedException {
+        int start = count.get();
         long deadline = System.nanoTime() + within.toNanos();
-        while (acquisitions.get() < start + more && errors.isEmpty() && System.nanoTime() < deadline) {
+        while (count.get() < start + more && errors.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
         if (!errors.isEmpty()) {
             throw new AssertionError("a worker failed", errors.get(0));
         }
-        int made = acquisitions.get() - start;
+        int made = count.get() - start;
         if (made < more) {
             throw new AssertionError(String.format(java.util.Locale.ROOT,
-                    "no progress: %d of %d further acquisitions within %s (whole run: %s; last node failure: %s)", made,
-                    more, within, attempts(), lastNodeFailure.get()));
+                    "no progress: %d of %d further %s within %s (whole run: %s; last node failure: %s)", made,
+                    more, what, within, attempts(), lastNodeFailure.get()));
         }
     }
 
@@ -396,6 +412,7 @@ final class Workload implements AutoCloseable {
                     () -> fenced.set(FENCED_COUNTER, Long.toString(fencedValue + 1), fence));
             if (written.accepted()) {
                 fencedWrite.ok();
+                fencedWrites.incrementAndGet();
             } else {
                 fencedWrite.fail("stale write: token " + written.highestToken() + " seen");
             }
