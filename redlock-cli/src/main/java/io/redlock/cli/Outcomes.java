@@ -43,8 +43,17 @@ final class Outcomes {
                     + " nodes can grant it (need " + redlock.config().quorum() + ")" + describe(failures, ": "));
             return ExitCodes.UNAVAILABLE;
         }
-        err.println("redlock: " + name(target) + " is held by another client (waited " + waited + ")");
+        err.println("redlock: " + busy(target) + " (waited " + waited + ")");
         return ExitCodes.NOT_ACQUIRED;
+    }
+
+    /** What refused {@code target}, in the words of its kind. */
+    static String busy(LockTarget target) {
+        return switch (target.kind()) {
+            case PERMIT -> "all " + target.permits() + " permits of " + name(target) + " are held by other clients";
+            case READ -> name(target) + " is write-locked, or a writer waits for it";
+            default -> name(target) + " is held by another client";
+        };
     }
 
     /** Too many nodes failed for a majority: one line naming each failed node and why. */

@@ -167,7 +167,7 @@ class RunKindsIT {
                 "--", "touch", readerRan.toString());
         Cli refused = run(nodes, "--read", "kinds:w", "--", "true");
         assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.NOT_ACQUIRED);
-        assertThat(refused.err()).contains("'kinds:w' is held by another client");
+        assertThat(refused.err()).contains("'kinds:w' is write-locked, or a writer waits for it");
         try (Redlock other = client(nodes)) {
             assertThat(other.readWriteLock("kinds:w").tryAcquireRead(TTL)).isEmpty();
             assertThat(other.tryAcquire("kinds:w", TTL)).isEmpty(); // the write lock is the resource's plain lock
@@ -195,6 +195,7 @@ class RunKindsIT {
         awaitStarted("second", second); // both permits held at once
         Cli third = run(nodes, "--permits", "2", "kinds:p", "--", "true");
         assertThat(third.exitCode()).as(third.err()).isEqualTo(ExitCodes.NOT_ACQUIRED);
+        assertThat(third.err()).contains("all 2 permits of 'kinds:p' are held by other clients");
         Cli otherNumber = run(nodes, "--permits", "3", "kinds:p", "--", "true");
         assertThat(otherNumber.exitCode()).as(otherNumber.err()).isEqualTo(ExitCodes.USAGE);
         assertThat(otherNumber.err()).contains("held as a semaphore of 2 permits, asked for as a semaphore of 3");
