@@ -6,15 +6,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Lock;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +102,67 @@ class CloseIT {
                 e -> assertThat(e.reason()).isEqualTo(LossReason.CLOSED));
         assertThat(ownerInterrupted).isTrue();
         assertThat(told).containsExactly(LossReason.CLOSED, LossReason.CLOSED);
+    }
+
+    @Test
+    void closeReleasesEveryKindOfLockItKeepsAliveAndLeavesOnlyFencingCounters(RedisNodes nodes) throws Exception {
+        Redlock redlock = redlockOn(nodes).build();
+        List<LockTarget> targets = List.of(LockTarget.all(List.of("closed-a", "closed-b")), LockTarget.read("closed-r"),
+                LockTarget.write("closed-w"), LockTarget.permit("closed-p", 2));
+        ExecutorService holders = Executors.newFixedThreadPool(targets.size() + 1);
+        try {
+            CountDownLatch holding = new CountDownLatch(targets.size() + 1);
+            List<Future<Throwable>> works = new ArrayList<>();
+            for (LockTarget target : targets) {
+                works.add(holders.submit(() -> {
+                    try {
+                        redlock.withLock(target, OPTIONS, lease -> {
+                            holding.countDown();
+                            Thread.sleep(units(300).toMillis());
+                            return null;
+                        });
+                        return null;
+                    } catch (Throwable t) {
+                        return t;
+                    }
+                }));
+            }
+            Lock readLock = redlock.readWriteLock("closed-rw").readLock();
+            works.add(holders.submit(() -> {
+                readLock.lock();
+                holding.countDown();
+                try {
+                    Thread.sleep(units(300).toMillis());
+                } catch (InterruptedException e) {
+                    // the close interrupts the holder
+                }
+                try {
+                    readLock.unlock();
+                    return null;
+                } catch (Throwable t) {
+                    return t;
+                }
+            }));
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            for (String key : List.of("closed-a", "closed-b", "closed-r", "closed-w", "closed-p", "closed-rw")) {
+                ItSupport.awaitOnEveryNode(nodes, key);
+            }
+            assertThat(redlock.activeLeases()).isEqualTo(targets.size() + 1);
+
+            redlock.close();
+
+            // at once, no polling: close() returned only after the releases landed
+            for (RedisServer node : nodes) {
+                List<String> keys = node.redis(r -> r.keys("*"));
+                assertThat(keys).as("keys left on %s", node).allMatch(key -> key.endsWith(RedlockConfig.FENCE_SUFFIX));
+            }
+            for (Future<Throwable> work : works) {
+                assertThat(work.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(LeaseLostException.class,
+                        e -> assertThat(e.reason()).isEqualTo(LossReason.CLOSED));
+            }
+        } finally {
+            holders.shutdownNow();
+        }
     }
 
     @Test
