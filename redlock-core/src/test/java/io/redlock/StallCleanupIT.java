@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A majority that stalls longer than any fixed retry window (a frozen process, a slow fsync, a paused VM) applies our
  * queued writes when it resumes: the library keeps deleting until the key would have expired anyway, so nothing is
- * left behind for the rest of its TTL.
+ * left behind for the rest of its TTL — for every kind of lock.
  */
 @WithRedisNodes(5)
 class StallCleanupIT {
@@ -54,6 +54,40 @@ class StallCleanupIT {
         try (Redlock redlock = redlockOn(nodes).build()) {
             stallAMajority(nodes, () -> assertThat(redlock.tryAcquire("stalled-attempt", TTL)).isEmpty());
             assertGoneFromEveryNodeWithin(nodes, "stalled-attempt", GONE_WITHIN);
+        }
+    }
+
+    @Test
+    void everyKindLeavesNoKeyAfterAStalledMajorityResumesFromAttemptsThatFailedOrReleasesSentMeanwhile(
+            RedisNodes nodes) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            MultiLease several = redlock.tryAcquireAll(List.of("stalled-kinds:held-a", "stalled-kinds:held-b"), TTL)
+                    .orElseThrow();
+            List<Lease> held = List.of(redlock.readWriteLock("stalled-kinds:held-r").tryAcquireRead(TTL).orElseThrow(),
+                    redlock.readWriteLock("stalled-kinds:held-w").tryAcquireWrite(TTL).orElseThrow(),
+                    redlock.semaphore("stalled-kinds:held-p", 2).tryAcquire(TTL).orElseThrow());
+            for (String key : List.of("held-a", "held-b", "held-r", "held-w", "held-p")) {
+                ItSupport.awaitOnEveryNode(nodes, "stalled-kinds:" + key);
+            }
+            stallAMajority(nodes, () -> {
+                assertThat(redlock.tryAcquireAll(List.of("stalled-kinds:a", "stalled-kinds:b"), TTL)).isEmpty();
+                assertThat(redlock.readWriteLock("stalled-kinds:r").tryAcquireRead(TTL)).isEmpty();
+                assertThat(redlock.readWriteLock("stalled-kinds:w").tryAcquireWrite(TTL)).isEmpty();
+                assertThat(redlock.semaphore("stalled-kinds:p", 2).tryAcquire(TTL)).isEmpty();
+                held.forEach(lease -> assertThat(lease.extend(TTL)).isFalse());
+                assertThat(several.extend(TTL)).isFalse();
+                long dropped = System.nanoTime() + CONNECTION_DROPPED_AFTER.toNanos();
+                await().atMost(STALL).until(() -> System.nanoTime() - dropped >= 0);
+                held.forEach(Lease::release);
+                several.release();
+            });
+            await().atMost(GONE_WITHIN).pollInterval(Duration.ofMillis(20)).untilAsserted(() -> {
+                for (RedisServer node : nodes) {
+                    List<String> keys = node.redis(r -> r.keys("stalled-kinds:*"));
+                    assertThat(keys).as("keys left on %s", node)
+                            .allMatch(key -> key.endsWith(RedlockConfig.FENCE_SUFFIX));
+                }
+            });
         }
     }
 
