@@ -11,11 +11,13 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code withLock} of every kind of lock ({@link LockTarget}) on three real nodes: the work runs holding what the
  * target names (checked from another client and with raw {@code SET NX}), everything is released after, and a bad
- * target is refused before anything is written.
+ * target is refused before anything is written; every kind is kept alive while work outlasts its TTL.
  */
 @WithRedisNodes(3)
 class LockTargetIT {
@@ -66,6 +68,38 @@ class LockTargetIT {
                 return null;
             });
             assertThat(ItSupport.absentEverywhere(nodes, "target:w")).isTrue();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"several", "read", "write", "permit"})
+    void everyKindIsKeptAliveWhileTheWorkRunsLongerThanItsTtl(String kind, RedisNodes nodes) {
+        Duration ttl = Duration.ofMillis(600);
+        LockOptions shortTtl = LockOptions.builder().ttl(ttl).maxWait(Duration.ZERO).build();
+        String resource = "kept:" + kind;
+        LockTarget target = switch (kind) {
+            case "several" -> LockTarget.all(List.of(resource, resource + ":also"));
+            case "read" -> LockTarget.read(resource);
+            case "write" -> LockTarget.write(resource);
+            default -> LockTarget.permit(resource, 1);
+        };
+        try (Redlock redlock = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
+            // what the target excludes while it is held
+            java.util.function.Supplier<Boolean> excluded = () -> switch (kind) {
+                case "several", "write" -> other.tryAcquire(resource, ttl).isEmpty();
+                case "read" -> other.readWriteLock(resource).tryAcquireWrite(ttl).isEmpty();
+                default -> other.semaphore(resource, 1).tryAcquire(ttl).isEmpty();
+            };
+            boolean stillValid = redlock.withLock(target, shortTtl, lease -> {
+                long end = System.nanoTime() + ttl.multipliedBy(3).toNanos();
+                while (System.nanoTime() < end) {
+                    assertThat(excluded.get()).as("%s excluded at %s", resource, lease.remainingValidity()).isTrue();
+                    Thread.sleep(ItSupport.units(1).toMillis());
+                }
+                return lease.isValid();
+            });
+            assertThat(stillValid).isTrue();
+            assertThat(ItSupport.absentEverywhere(nodes, resource)).isTrue();
         }
     }
 
