@@ -171,8 +171,25 @@ final class Acquisition {
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
         return nodes.quorum(commits, Releases.CONFIRMED).thenCompose(committed -> {
             failuresPreventedQuorum = committed.failuresPreventQuorum();
-            return committed.won() && validNow() ? granted(grants, token, round) : lost(grants, round);
+            if (committed.won() && validNow()) {
+                return granted(grants, token, round);
+            }
+            if (counterMovedPast(committed)) {
+                next = keys.afterCommitClash();
+            }
+            return lost(grants, round);
         });
+    }
+
+    /** True if a node refused the commit: its counter was at T or past it (commit-fence's -1). */
+    private boolean counterMovedPast(RoundResult<Long> committed) {
+        for (int i = 0; i < nodes.size(); i++) {
+            Long reply = committed.reply(i);
+            if (reply != null && reply == -1L) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */

@@ -42,6 +42,16 @@ sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
         return new Next(this, false);
     }
 
+    /**
+     * After a round lost in its commit because a node's counter was already at T or past it: another grant was made
+     * there meanwhile. Where leases hold together under a strict commit (a permit), that grant is a permit taken beside
+     * ours at the same moment, not a holder in our way: the next round goes at once, a few times. Otherwise the same
+     * keys after a while, as any lost round.
+     */
+    default Next afterCommitClash() {
+        return new Next(this, false);
+    }
+
     /** The keys of the next round, and whether it is sent at once. */
     record Next(HeldKeys keys, boolean now) {
     }

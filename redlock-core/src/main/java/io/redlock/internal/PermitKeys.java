@@ -11,16 +11,25 @@ package io.redlock.internal;
  * not in when the round was decided ({@link #afterLoss}); so one try sweeps the slots a majority has free, at most
  * {@code permits} rounds, before it waits.
  *
- * @param tried the slots asked for in this sweep, one bit each
+ * <p>Two permits granted at the same moment can draw the same token T (each node's counter moved twice, in different
+ * orders); the strict commit refuses both, and both release. Such a round is sent again at once, up to
+ * {@link #COMMIT_CLASHES} times per sweep ({@link #afterCommitClash}), so that callers no more numerous than the
+ * permits all get one.
+ *
+ * @param tried   the slots asked for in this sweep, one bit each
+ * @param clashes the rounds of this sweep lost to a commit clash
  */
-record PermitKeys(Keys keys, int permits, int slot, long tried) implements SharedKeys {
+record PermitKeys(Keys keys, int permits, int slot, long tried, int clashes) implements SharedKeys {
+
+    /** How many rounds lost to a commit clash one sweep sends again at once. */
+    static final int COMMIT_CLASHES = 3;
 
     /** Separates a permit holder's random value from its slot (never in a base64url value). */
     static final char SLOT_SEPARATOR = '.';
 
     /** The first try of a permit: a random slot, so callers spread over the free ones. */
     static PermitKeys first(Keys keys, int permits, int slot) {
-        return new PermitKeys(keys, permits, slot, 1L << slot);
+        return new PermitKeys(keys, permits, slot, 1L << slot, 0);
     }
 
     /** The slot of a permit holder's value; -1 if it has none. */
@@ -64,9 +73,17 @@ record PermitKeys(Keys keys, int permits, int slot, long tried) implements Share
             }
         }
         if (best >= 0) {
-            return new Next(new PermitKeys(keys, permits, best, tried | (1L << best)), true);
+            return new Next(new PermitKeys(keys, permits, best, tried | (1L << best), clashes), true);
         }
         return new Next(first(keys, permits, slot), false); // swept: wait, then start again where we were
+    }
+
+    @Override
+    public Next afterCommitClash() {
+        if (clashes < COMMIT_CLASHES) {
+            return new Next(new PermitKeys(keys, permits, slot, tried, clashes + 1), true);
+        }
+        return new Next(first(keys, permits, slot), false);
     }
 
     @Override
