@@ -33,6 +33,7 @@ class LockTargetIT {
                 assertThat(lease.resource()).isEqualTo("[target:a, target:b]");
                 assertThat(other.tryAcquire("target:a", TTL)).isEmpty();
                 assertThat(other.tryAcquire("target:b", TTL)).isEmpty();
+                ItSupport.awaitOnEveryNode(nodes, "target:b"); // a majority granted: the last node's may be on its way
                 for (RedisServer node : nodes) {
                     Boolean set = node.redis(r -> r.setnx("target:b", "another-client"));
                     assertThat(set).isFalse();

@@ -72,6 +72,7 @@ class MultiLockIT {
             assertThat(other.tryAcquire("both:b", TTL)).isEmpty();
             assertThat(other.tryAcquireAll(List.of("both:b", "both:c"), TTL)).isEmpty();
             // another Redlock client knows the lock key only: SET NX fails on every node
+            ItSupport.awaitOnEveryNode(nodes, "both:a"); // a majority granted: the last node's may be on its way
             for (RedisServer node : nodes) {
                 Boolean set = node.redis(r -> r.setnx("both:a", "another-client"));
                 assertThat(set).isFalse();

@@ -33,6 +33,9 @@ class ReadWriteLockIT {
             RedlockReadWriteLock lockB = b.readWriteLock("rw:doc");
             Lease first = lockA.tryAcquireRead(TTL).orElseThrow();
             Lease second = lockB.tryAcquireRead(TTL).orElseThrow();
+            // a majority granted each reader: the last node's entries may still be on their way
+            await().atMost(ItSupport.units(50)).until(() -> nodes.servers().stream()
+                    .allMatch(node -> members(node, "rw:doc:readers") == 2L));
             for (RedisServer node : nodes) {
                 assertThat(node.get("rw:doc")).as("the readers' mark").isEqualTo("redlock:readers");
                 assertThat(members(node, "rw:doc:readers")).isEqualTo(2L);
