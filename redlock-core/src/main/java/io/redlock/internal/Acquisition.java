@@ -181,11 +181,10 @@ final class Acquisition {
         });
     }
 
-    /** True if a node refused the commit: its counter was at T or past it (commit-fence's -1). */
+    /** True if a node refused the commit because its counter was at T or past it. */
     private boolean counterMovedPast(RoundResult<Long> committed) {
         for (int i = 0; i < nodes.size(); i++) {
-            Long reply = committed.reply(i);
-            if (reply != null && reply == -1L) {
+            if (FencedReply.isCounterPast(committed.reply(i))) {
                 return true;
             }
         }

@@ -48,6 +48,11 @@ final class FencedReply {
         return (int) ((-reply - SUGGESTS) >>> 32) - 1;
     }
 
+    /** A commit refused because the node's counter was at T or past it (commit-fence's and commit-shared's -1). */
+    static boolean isCounterPast(Long commitReply) {
+        return commitReply != null && commitReply == -1L;
+    }
+
     /** Of a refusal: how long until the holder's key expires, in ms; 0 if unknown (or no reply). */
     static long remainingMillis(Long reply) {
         if (reply == null || reply > 0) {
