@@ -3,7 +3,6 @@ package io.redlock.testkit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
@@ -23,6 +22,8 @@ public final class RedisCluster implements AutoCloseable {
     /** A node's cluster bus port is its port plus this. */
     private static final int BUS_OFFSET = 10_000;
     private static final int MAX_PORT = 65_535 - BUS_OFFSET;
+    /** How many free ports {@link #clusterPort()} looks at for one whose bus port is free too. */
+    private static final int PORT_PICKS = 1_000;
 
     private final RedisNodes nodes;
 
@@ -35,17 +36,9 @@ public final class RedisCluster implements AutoCloseable {
         if (masters < 1) {
             throw new IllegalArgumentException("masters must be >= 1, was " + masters);
         }
-        // a node's cluster bus listens on its port + 10,000: both must be free, so the port at most 55,535
-        // (Redis 7's --cluster-port would lift that, but the embedded fallback binary is Redis 6.2)
-        List<Integer> ports = new ArrayList<>();
-        while (ports.size() < masters) {
-            int port = ServerProbes.freePort();
-            if (port <= MAX_PORT && !ports.contains(port) && ServerProbes.isFree(port + BUS_OFFSET)) {
-                ports.add(port);
-            }
-        }
-        AtomicInteger next = new AtomicInteger();
-        RedisNodes nodes = RedisNodes.start(masters, builder -> builder.port(ports.get(next.getAndIncrement()))
+        // each node's port comes from clusterPort(), and a port taken before the node binds it (another test's server,
+        // a connection's ephemeral port: picking and binding are not atomic) makes the node try another one
+        RedisNodes nodes = RedisNodes.start(masters, builder -> builder.freePorts(RedisCluster::clusterPort)
                 .args("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout",
                         "2000"));
         try {
@@ -64,6 +57,20 @@ public final class RedisCluster implements AutoCloseable {
             throw e;
         }
         return new RedisCluster(nodes);
+    }
+
+    /**
+     * A free port whose cluster bus port (+ 10,000) is free too, so at most 55,535 (Redis 7's --cluster-port would
+     * lift that, but the embedded fallback binary is Redis 6.2).
+     */
+    private static int clusterPort() {
+        for (int attempt = 0; attempt < PORT_PICKS; attempt++) {
+            int port = ServerProbes.freePort();
+            if (port <= MAX_PORT && ServerProbes.isFree(port + BUS_OFFSET)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port with a free cluster bus port in " + PORT_PICKS + " picks");
     }
 
     private static void awaitFormed(RedisNodes nodes, int masters) {
