@@ -3,6 +3,7 @@ package io.redlock;
 import static io.redlock.ItSupport.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.util.internal.ThreadExecutorMap;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -28,6 +29,8 @@ class BatchedScriptsIT {
 
     private static final Duration TTL = Duration.ofSeconds(10);
     private static final Duration LONGER = Duration.ofSeconds(30);
+    /** How many acquisitions {@link #inOneTurn} tries for one whose continuation runs on an I/O thread. */
+    private static final int MAX_TURNS = 20;
 
     @BeforeEach
     void logEveryCommand(RedisNodes nodes) {
@@ -136,18 +139,32 @@ class BatchedScriptsIT {
     /**
      * Starts {@code operations} from the continuation of a node's reply, where everything queued is written together
      * once the I/O thread has handled the replies at hand; waits until each has completed (normally or not).
+     *
+     * <p>A continuation chained after its stage completed runs on the caller's thread instead (the caller was
+     * descheduled between starting the acquisition and chaining on it, as on a busy CI machine): there the I/O
+     * loop's flush may run between two of the operations, so such a turn starts nothing and another is tried.
      */
     private static <T> List<CompletableFuture<T>> inOneTurn(Redlock redlock,
             Supplier<List<CompletableFuture<T>>> operations) throws Exception {
-        List<CompletableFuture<T>> started = redlock.tryAcquireAsync("batch:turn", TTL)
-                .thenApply(lease -> {
-                    List<CompletableFuture<T>> ops = operations.get();
-                    lease.ifPresent(Lease::releaseAsync);
-                    return ops;
-                }).toCompletableFuture().get(10, TimeUnit.SECONDS);
-        CompletableFuture.allOf(started.stream().map(f -> f.exceptionally(e -> null))
-                .toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
-        return started;
+        for (int turn = 0; turn < MAX_TURNS; turn++) {
+            List<CompletableFuture<T>> started = redlock.tryAcquireAsync("batch:turn", TTL)
+                    .thenApply(lease -> {
+                        List<CompletableFuture<T>> ops = onIoThread() ? operations.get() : null;
+                        lease.ifPresent(Lease::releaseAsync);
+                        return ops;
+                    }).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            if (started != null) {
+                CompletableFuture.allOf(started.stream().map(f -> f.exceptionally(e -> null))
+                        .toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+                return started;
+            }
+        }
+        throw new AssertionError("no acquisition in " + MAX_TURNS + " completed on an I/O thread");
+    }
+
+    /** Whether the calling thread is an event loop's (where the nodes' replies are handed over). */
+    private static boolean onIoThread() {
+        return ThreadExecutorMap.currentExecutor() != null;
     }
 
     /** How many EVALSHA calls the nodes ran with more keys than any single lock operation has (4). */
