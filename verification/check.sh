@@ -13,7 +13,7 @@
 #
 # Everything is built in a temporary directory that is removed on exit.
 # Two checks run at a time (JOBS=n to change); each pan run is bounded by
-# -DMEMLIM (MB) and a time-out.
+# -DMEMLIM (MB), a CPU-time limit (PAN_CPU) and a wall-clock backstop (PAN_TIMEOUT).
 set -euo pipefail
 
 if ! command -v spin >/dev/null 2>&1; then
@@ -31,7 +31,9 @@ case "${BASH_SOURCE[0]}" in */*) HERE="${BASH_SOURCE[0]%/*}" ;; *) HERE=. ;; esa
 HERE=$(cd "$HERE" && pwd)
 MODEL="${FENCING_MODEL:-$HERE/fencing.pml}"   # override only to test the script
 JOBS=${JOBS:-2}
-PAN_TIMEOUT=${PAN_TIMEOUT:-70}      # seconds per pan search
+PAN_CPU=${PAN_CPU:-70}              # CPU seconds per pan search (it may run beside a build, at a low priority:
+                                    # the bound is the search's own work, not the time others take)
+PAN_TIMEOUT=${PAN_TIMEOUT:-600}     # wall-clock seconds per pan search: only a backstop against a hang
 MEMLIM=${MEMLIM:-2048}              # MB per pan search
 DEPTH=${PAN_DEPTH:-200000}          # -m: search depth bound (reached: < 40)
 [ -f "$MODEL" ] || { echo "check.sh: $MODEL not found" >&2; exit 2; }
@@ -197,9 +199,11 @@ run_pan() {
     fi
     ulimit -v $(( (MEMLIM + 512) * 1024 )) 2>/dev/null || true
     # shellcheck disable=SC2086
-    timeout "$PAN_TIMEOUT" ./pan -m"$DEPTH" $panflags >pan.out 2>&1 || rc=$?
+    timeout "$PAN_TIMEOUT" bash -c 'ulimit -t "$1" && exec "${@:2}"' - "$PAN_CPU" \
+      ./pan -m"$DEPTH" $panflags >pan.out 2>&1 || rc=$?
     errs=$(sed -n 's/.*errors: \([0-9][0-9]*\).*/\1/p' pan.out | tail -1)
     if [ "$rc" -eq 124 ]; then st="INCOMPLETE(timeout)"
+    elif [ "$rc" -eq 152 ] || [ "$rc" -eq 137 ]; then st="INCOMPLETE(cpu-limit)"  # SIGXCPU, or SIGKILL at the hard limit
     elif [ -z "$errs" ]; then st="ERROR(no-result,rc=$rc)"
     elif [ "$errs" -gt 0 ]; then
       if grep -q 'assertion violated' pan.out; then st="fails"
