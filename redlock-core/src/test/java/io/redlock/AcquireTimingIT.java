@@ -100,7 +100,9 @@ class AcquireTimingIT {
 
     @Test
     void cancellingAWaitingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) {
-        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
+        // without listening for releases: no extra round once a subscription is in place, the retry timer alone
+        try (Redlock holder = redlockOn(nodes).build();
+                Redlock waiter = onFakeTime(nodes).wakeOnRelease(false).build()) {
             Lease held = holder.tryAcquire("cancelled", HELD_FOR).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "cancelled");
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("cancelled", TTL, HELD_FOR)
@@ -118,7 +120,9 @@ class AcquireTimingIT {
 
     @Test
     void anInterruptedBlockingAcquisitionStopsItsTimerAndLeavesTheQueue(RedisNodes nodes) throws Exception {
-        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
+        // without listening for releases: no extra round once a subscription is in place, the retry timer alone
+        try (Redlock holder = redlockOn(nodes).build();
+                Redlock waiter = onFakeTime(nodes).wakeOnRelease(false).build()) {
             Lease held = holder.tryAcquire("interrupted", HELD_FOR).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "interrupted");
             AtomicReference<Throwable> thrown = new AtomicReference<>();

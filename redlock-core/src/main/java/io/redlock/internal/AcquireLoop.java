@@ -162,7 +162,12 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
                     attempt(); // a permit's sweep: another slot a majority has free, whatever the wait left
                     return;
                 }
-                waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
+                List<ReleaseNotifier.Subscription> listening =
+                        waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
+                if (listening != null) {
+                    CompletableFuture.allOf(listening.stream().map(ReleaseNotifier.Subscription::inPlace)
+                            .toArray(CompletableFuture[]::new)).thenRun(this::listening);
+                }
             }
         });
     }
@@ -181,7 +186,11 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         return lastRoundFailed ? RedlockObserver.AcquireResult.ERROR : RedlockObserver.AcquireResult.BUSY;
     }
 
-    private synchronized void waitAndRetry(long freeInNanos, int grantsSeen) {
+    /**
+     * Waits for the next round. Returns the subscriptions to the release events if this call made them (the loop's
+     * first wait), else null.
+     */
+    private synchronized List<ReleaseNotifier.Subscription> waitAndRetry(long freeInNanos, int grantsSeen) {
         attempting = false;
         // refused everywhere while a majority is taken: someone holds the lock and only its release matters;
         // after a split vote (we got some nodes) the clean-ups of the other contenders matter too
@@ -193,25 +202,36 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             // tickets they now send make the nodes agree on the order, so the next rounds have one winner: try again
             // after the short clean-up back-off, not a retry delay
             schedule(this::retry, Math.min(jitterAfter(true), left), true);
-            return;
+            return null;
         }
         boolean listening = engine.config().wakeOnRelease();
         if (left <= 0 || (delay > left && !listening)) {
             result.complete(Optional.empty());
-            return;
+            return null;
         }
+        List<ReleaseNotifier.Subscription> subscribed = null;
         if (listening && events == null) {
             events = new ArrayList<>();
             for (String channel : keys.releasedChannels()) {
                 events.add(engine.releaseNotifier().subscribe(channel, waiterId, this));
             }
+            subscribed = List.copyOf(events);
         }
         if (releasedMeanwhile) {
             schedule(this::retry, jitterAfter(false), true);
-            return;
+            return subscribed;
         }
         boolean delayFits = delay <= left;
         schedule(delayFits ? this::retry : () -> result.complete(Optional.empty()), Math.min(delay, left), false);
+        return subscribed;
+    }
+
+    /**
+     * The loop's subscriptions are in place: a release that came after the nodes refused it and before then was not
+     * heard, so it tries again as after a release (as Redisson tries again once it has subscribed).
+     */
+    private void listening() {
+        released(false);
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,8 @@ final class ReleaseNotifier implements AutoCloseable {
     private final Redaction redaction;
     private final List<CompletableFuture<StatefulRedisPubSubConnection<String, String>>> connections;
     private final Map<String, Set<Subscription>> byChannel = new ConcurrentHashMap<>();
+    /** Per channel with subscribers: done once a majority of nodes confirmed the channel's SUBSCRIBE. */
+    private final Map<String, CompletableFuture<Void>> inPlace = new ConcurrentHashMap<>();
     private final int quorum;
     private boolean closed;
 
@@ -55,18 +58,24 @@ final class ReleaseNotifier implements AutoCloseable {
      * the waiter queues (null if it does not queue: it hears every release).
      */
     synchronized Subscription subscribe(String channel, String waiterId, Listener listener) {
-        Subscription subscription = new Subscription(channel, waiterId, listener);
         if (closed) {
-            return subscription;
+            return new Subscription(channel, waiterId, listener, new CompletableFuture<>());
         }
         Set<Subscription> waiting = byChannel.computeIfAbsent(channel, c -> ConcurrentHashMap.newKeySet());
-        boolean first = waiting.isEmpty();
-        waiting.add(subscription);
-        if (first) {
+        if (waiting.isEmpty()) {
+            CompletableFuture<Void> confirmed = new CompletableFuture<>();
+            inPlace.put(channel, confirmed);
+            AtomicInteger confirmations = new AtomicInteger();
             for (int i = 0; i < uris.size(); i++) {
-                connection(i).thenAccept(c -> c.async().subscribe(channel));
+                connection(i).thenCompose(c -> c.async().subscribe(channel)).thenRun(() -> {
+                    if (confirmations.incrementAndGet() == quorum) {
+                        confirmed.complete(null);
+                    }
+                });
             }
         }
+        Subscription subscription = new Subscription(channel, waiterId, listener, inPlace.get(channel));
+        waiting.add(subscription);
         return subscription;
     }
 
@@ -76,6 +85,7 @@ final class ReleaseNotifier implements AutoCloseable {
             return;
         }
         byChannel.remove(subscription.channel);
+        inPlace.remove(subscription.channel);
         for (CompletableFuture<StatefulRedisPubSubConnection<String, String>> c : connections) {
             if (c != null && c.isDone() && !c.isCompletedExceptionally()) {
                 c.join().async().unsubscribe(subscription.channel);
@@ -117,6 +127,7 @@ final class ReleaseNotifier implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         byChannel.clear();
+        inPlace.clear();
         for (CompletableFuture<StatefulRedisPubSubConnection<String, String>> c : connections) {
             if (c != null) {
                 c.thenAccept(StatefulRedisPubSubConnection::closeAsync);
@@ -135,6 +146,7 @@ final class ReleaseNotifier implements AutoCloseable {
         private final String channel;
         private final String waiterId;
         private final Listener listener;
+        private final CompletableFuture<Void> inPlace;
         /** The copies of each recent event; events from several clients interleave (guarded by this). */
         private final Map<String, Copies> reportedBy = new LinkedHashMap<>(RECENT_EVENTS * 2) {
             @Override
@@ -143,10 +155,19 @@ final class ReleaseNotifier implements AutoCloseable {
             }
         };
 
-        private Subscription(String channel, String waiterId, Listener listener) {
+        private Subscription(String channel, String waiterId, Listener listener, CompletableFuture<Void> inPlace) {
             this.channel = channel;
             this.waiterId = waiterId;
             this.listener = listener;
+            this.inPlace = inPlace;
+        }
+
+        /**
+         * Done once a majority of nodes confirmed the channel's subscription (at once if it was in place already):
+         * from then on this waiter hears every release; one that came before it may have gone unheard.
+         */
+        CompletableFuture<Void> inPlace() {
+            return inPlace;
         }
 
         /**
