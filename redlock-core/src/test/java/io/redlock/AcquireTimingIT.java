@@ -48,6 +48,14 @@ class AcquireTimingIT {
         return 0;
     }
 
+    /** How many script calls {@code node} ran on {@code key} since its slow log (logging every command) was reset. */
+    private static long scriptRunsOn(RedisServer node, String key) {
+        List<Object> log = node.redis(r -> r.slowlogGet(1000));
+        return log.stream().map(entry -> (List<?>) ((List<?>) entry).get(3))
+                .filter(args -> "EVALSHA".equalsIgnoreCase(String.valueOf(args.get(0))) && args.contains(key))
+                .count();
+    }
+
     /**
      * Waits (real time, bounded) until the loop has settled on exactly one timer, its next round {@link #RETRY} from
      * now (a round in flight has its node timeout pending instead). Timers due now run meanwhile, as a real scheduler
@@ -95,6 +103,29 @@ class AcquireTimingIT {
             } finally {
                 frozen.forEach(RedisServer::resume);
             }
+        }
+    }
+
+    @Test
+    void aRefusedWaiterTriesAgainOnceItListensNotAfterItsRetryDelay(RedisNodes nodes) {
+        try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = onFakeTime(nodes).build()) {
+            Lease held = holder.tryAcquire("listens", HELD_FOR).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "listens");
+            RedisServer node = nodes.node(0);
+            node.redis(r -> {
+                r.configSet("slowlog-log-slower-than", "0");
+                return r.slowlogReset();
+            });
+            CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("listens", TTL, HELD_FOR)
+                    .toCompletableFuture();
+
+            // time stands still: only its subscription coming into place can start the second round
+            await().atMost(units(50)).pollInterval(Duration.ofMillis(2)).until(() -> scheduler.runDue() == 0
+                    && scriptRunsOn(node, "listens") == 2 && scheduler.pending().equals(List.of(RETRY)));
+            node.redis(r -> r.configSet("slowlog-log-slower-than", "10000")); // Redis's default
+            assertThat(waiting).isNotDone();
+            waiting.cancel(false);
+            held.release();
         }
     }
 
