@@ -83,9 +83,9 @@ class BlockingAtScaleIT {
                     + " {} during", CALLS, POOL, tookMs, redlockThreadsBefore, peakRedlockThreads.get(),
                     allThreadsBefore, peakAllThreads.get());
             assertThat(validAtEnd).hasValue(CALLS); // each lease outlived its TTL only by being extended
+            // every thread the library starts is named redlock-…; the JVM's count is only reported: it also holds
+            // threads the test framework starts at any moment (WaitingIT once saw 40 appear in a few seconds)
             assertThat(peakRedlockThreads.get()).isEqualTo(redlockThreadsBefore);
-            // the pool's threads, the sampler, and a handful of others: nothing that grows with the leases
-            assertThat(peakAllThreads.get() - allThreadsBefore).isLessThanOrEqualTo(POOL + 20L);
             for (int i = 0; i < CALLS; i += 37) {
                 assertThat(ItSupport.absentEverywhere(nodes, "blocking-" + i)).isTrue();
             }
