@@ -199,11 +199,13 @@ run_pan() {
     fi
     ulimit -v $(( (MEMLIM + 512) * 1024 )) 2>/dev/null || true
     # shellcheck disable=SC2086
-    timeout "$PAN_TIMEOUT" bash -c 'ulimit -t "$1" && exec "${@:2}"' - "$PAN_CPU" \
+    # soft CPU limit PAN_CPU (SIGXCPU ends pan: rc 152), hard limit 5 s later (SIGKILL) in case it is caught
+    timeout "$PAN_TIMEOUT" bash -c 'ulimit -St "$1" && ulimit -Ht $(($1 + 5)) && exec "${@:2}"' - "$PAN_CPU" \
       ./pan -m"$DEPTH" $panflags >pan.out 2>&1 || rc=$?
     errs=$(sed -n 's/.*errors: \([0-9][0-9]*\).*/\1/p' pan.out | tail -1)
     if [ "$rc" -eq 124 ]; then st="INCOMPLETE(timeout)"
-    elif [ "$rc" -eq 152 ] || [ "$rc" -eq 137 ]; then st="INCOMPLETE(cpu-limit)"  # SIGXCPU, or SIGKILL at the hard limit
+    elif [ "$rc" -eq 152 ]; then st="INCOMPLETE(cpu-limit)"
+    elif [ "$rc" -eq 137 ]; then st="INCOMPLETE(killed)"  # SIGKILL: the hard CPU limit, or the kernel's OOM killer
     elif [ -z "$errs" ]; then st="ERROR(no-result,rc=$rc)"
     elif [ "$errs" -gt 0 ]; then
       if grep -q 'assertion violated' pan.out; then st="fails"
