@@ -38,8 +38,13 @@ class RedlockLockProviderIT {
 
     private static final String NAME = "nightly-report";
     private static final Duration LONG = Duration.ofMinutes(5);
-    /** Short, so lockAtLeastFor of 100 ms is above two node timeouts; long enough for a loaded 2-core machine. */
-    private static final Duration NODE_TIMEOUT = Duration.ofMillis(40);
+    /**
+     * Long enough for a loaded 2-core machine (40 ms was not: all three nodes timed out on one extension while other
+     * modules' tests ran beside it); the short lockAtMostFor and lockAtLeastFor below are above it, or two of it.
+     */
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(250);
+    /** Above two node timeouts: an unlock after it is a plain release. */
+    private static final Duration SHORT = Duration.ofMillis(600);
 
     private RedisNodes nodes;
     private Redlock redlock;
@@ -93,11 +98,11 @@ class RedlockLockProviderIT {
 
     @Test
     void aLockNobodyUnlocksExpiresAfterLockAtMostFor() {
-        provider.lock(config(NAME, Duration.ofMillis(300), Duration.ZERO)).orElseThrow();
+        provider.lock(config(NAME, SHORT, Duration.ZERO)).orElseThrow();
         long start = System.nanoTime();
         await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> unlocked(NAME));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
-        provider.lock(config(NAME, Duration.ofMillis(300), Duration.ZERO)).orElseThrow().unlock();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(SHORT.plusSeconds(1));
+        provider.lock(config(NAME, SHORT, Duration.ZERO)).orElseThrow().unlock();
     }
 
     @Test
@@ -120,15 +125,15 @@ class RedlockLockProviderIT {
     @Test
     void anUnlockAfterLockAtLeastForReleasesAtOnce() {
         long start = System.nanoTime();
-        SimpleLock lock = provider.lock(config(NAME, LONG, Duration.ofMillis(100))).orElseThrow();
-        await().atMost(Duration.ofSeconds(1)).until(() -> System.nanoTime() - start > Duration.ofMillis(100).toNanos());
+        SimpleLock lock = provider.lock(config(NAME, LONG, SHORT)).orElseThrow();
+        await().atMost(SHORT.plusSeconds(1)).until(() -> System.nanoTime() - start > SHORT.toNanos());
         lock.unlock();
         assertUnlocked(NAME);
     }
 
     @Test
     void anExtendedLockOutlivesItsFirstLockAtMostFor() {
-        SimpleLock lock = provider.lock(config(NAME, Duration.ofMillis(500), Duration.ZERO)).orElseThrow();
+        SimpleLock lock = provider.lock(config(NAME, SHORT, Duration.ZERO)).orElseThrow();
         SimpleLock extended = lock.extend(Duration.ofSeconds(10), Duration.ZERO).orElseThrow();
         assertThat(nodes.pttlOnAMajority("shedlock:" + NAME)).isGreaterThan(5_000L);
         extended.unlock();
@@ -154,7 +159,7 @@ class RedlockLockProviderIT {
 
     @Test
     void anExpiredLockIsNotExtendedAndStaysFree() {
-        SimpleLock lock = provider.lock(config(NAME, Duration.ofMillis(200), Duration.ZERO)).orElseThrow();
+        SimpleLock lock = provider.lock(config(NAME, SHORT, Duration.ZERO)).orElseThrow();
         await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> unlocked(NAME));
         assertThat(lock.extend(Duration.ofSeconds(10), Duration.ZERO)).isEmpty();
         assertUnlocked(NAME);
