@@ -2,7 +2,9 @@ package io.redlock.faults;
 
 import static io.redlock.faults.RowBench.PATIENCE;
 import static io.redlock.faults.RowBench.TTL;
-import static io.redlock.faults.RowBench.injectUntilViolated;
+import static io.redlock.faults.RowBench.PAST_A_VICTIM;
+import static io.redlock.faults.RowBench.VICTIM_TTL;
+import static io.redlock.faults.RowBench.injectAgainstHolders;
 import static io.redlock.faults.RowBench.sleep;
 import static io.redlock.faults.RowBench.ttls;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,11 +24,11 @@ final class ClockFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectUntilViolated("F6", w, holder -> {
+        injectAgainstHolders("F6", w, holder -> {
             String[] keys = w.lockKeys().toArray(String[]::new);
             nodes.node(3).redis(r -> r.del(keys)); // the holder got exactly nodes 0, 1 and 2
             nodes.node(4).redis(r -> r.del(keys));
-            nodes.node(2).shiftClock(ttls(2));
+            nodes.node(2).shiftClock(PAST_A_VICTIM);
         });
         nodes.node(2).shiftClock(Duration.ZERO);
         w.awaitAcquisitions(2, PATIENCE);
@@ -41,15 +43,19 @@ final class ClockFaultRows {
         w.awaitAcquisitions(2, PATIENCE);
         int jumps = 0;
         for (int attempt = 0; attempt < 20 && jumps < 3; attempt++) {
-            Lease holder = w.awaitHolder(PATIENCE);
-            if (!holdsEverywhere(nodes, holder)) {
-                sleep(ttls(0.5)); // decided on a majority; its other SETs did not all land: not this row's case
-                continue;
+            Victims victim = w.holdNext(1, VICTIM_TTL);
+            try {
+                Lease holder = victim.awaitHolding(PATIENCE).get(0);
+                if (!holdsEverywhere(nodes, holder)) {
+                    continue; // decided on a majority while another attempt had some nodes: not this row's case
+                }
+                nodes.node(0).shiftClock(PAST_A_VICTIM); // node 0 forgets it: the holder keeps 4 of 5
+                sleep(ttls(3)); // the other workers try meanwhile
+                nodes.node(0).shiftClock(Duration.ZERO);
+                jumps++;
+            } finally {
+                victim.letGo();
             }
-            nodes.node(0).shiftClock(ttls(2));
-            sleep(ttls(2));
-            nodes.node(0).shiftClock(Duration.ZERO);
-            jumps++;
         }
         assertThat(jumps).as("clock jumps while a holder had 5 of 5").isEqualTo(3);
         w.awaitAcquisitions(2, PATIENCE);
@@ -57,9 +63,13 @@ final class ClockFaultRows {
         return Measured.of(w);
     }
 
-    /** True if every node holds the lease's value (polled briefly: the SETs beyond the majority land a bit later). */
+    /**
+     * True if every node holds the lease's value: the SETs beyond the majority land a moment later, so this polls for
+     * up to a second; a node that refused (another attempt's key was there) never will.
+     */
     private static boolean holdsEverywhere(RedisNodes nodes, Lease lease) throws InterruptedException {
-        for (int i = 0; i < 10; i++) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+        while (System.nanoTime() - deadline < 0) {
             if (nodes.servers().stream().allMatch(n -> lease.value().equals(n.get(Workload.RESOURCE)))) {
                 return true;
             }
@@ -73,8 +83,8 @@ final class ClockFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectUntilViolated("F7b", w,
-                holder -> b.onNodes(i -> () -> nodes.node(i).shiftClock(ttls(2)), 0, 1, 2));
+        injectAgainstHolders("F7b", w,
+                holder -> b.onNodes(i -> () -> nodes.node(i).shiftClock(PAST_A_VICTIM), 0, 1, 2));
         b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2);
         w.awaitAcquisitions(2, PATIENCE);
         w.stop();

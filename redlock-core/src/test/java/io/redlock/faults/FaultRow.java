@@ -37,8 +37,8 @@ enum FaultRow {
                     + " releases it on every node, never a false success",
             ProcessFaultRows::clientPausedWhileRepliesAreInFlight, Also.REFUSED_PAST_VALIDITY, Also.NO_KEY_LEFT),
     F3("1, then 2 nodes stalled (SIGSTOP), then 3", HOLDS, HOLDS, 11,
-            "4 or 3 of 5 answering is enough (progress asserted); with 3 stalled no acquisition succeeds and an"
-                    + " attempt fails within the per-node timeout plus a margin",
+            "4 or 3 of 5 answering is enough (progress asserted); with 3 stalled no acquisition succeeds, and an"
+                    + " attempt fails while they are stalled: it waits for none of them past the per-node timeout",
             NodeFaultRows::nodesStalled, Also.PROGRESS_UNDER_FAULT, Also.NO_LOCK_WITHOUT_MAJORITY),
     F4("kill -9 of 3 nodes and immediate restart (empty)", VIOLATED, VIOLATED, 4,
             "restarted nodes forget the lock (SPEC R9): a second client takes it while the first still holds; fenced"
@@ -84,14 +84,14 @@ enum FaultRow {
             "eviction deletes lock keys (and fencing counters) under memory pressure: two holders, and tokens that"
                     + " can go back — refused at the storage; use noeviction",
             NodeFaultRows::evictionOnThreeNodes),
-    F15("CLIENT PAUSE WRITE for 2×TTL on 2 nodes", HOLDS, HOLDS, 6,
-            "two nodes that stop writing are two nodes down: the other three carry the lock (progress during the"
-                    + " pause asserted)",
+    F15("CLIENT PAUSE WRITE on 2 nodes", HOLDS, HOLDS, 6,
+            "two nodes that stop writing are two nodes down: the other three carry the lock (asserted: two"
+                    + " acquisitions while a write to a paused node is still held back)",
             NodeFaultRows::writesPausedOnTwoNodes, Also.PROGRESS_UNDER_FAULT),
     F16("3 nodes stalled 8 s (SIGSTOP), longer than any fixed retry window, then resumed", HOLDS, HOLDS, 5,
             "the stalled nodes apply the queued writes when they resume; the library repeats its deletes until the"
-                    + " keys would have expired anyway, so no key of a failed attempt outlives the resume by 2 s"
-                    + " (asserted with a 30 s key)",
+                    + " keys would have expired anyway, so no key of a failed attempt outlives the resume by 10 s"
+                    + " (asserted with a 30 s key, 20 s before it would expire)",
             NodeFaultRows::majorityStalledPastEveryRetryWindow, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT),
     F17("fencing counters expire while idle (2 s horizon) on every node, then clock −1 s on 3 nodes", HOLDS, HOLDS, 8,
             "an expired counter comes back at the clock floor, above every token it issued (asserted: every token"

@@ -44,10 +44,9 @@ final class NetworkFaultRows {
         w.awaitAcquisitions(3, PATIENCE);
         b.asserted(FaultRow.Also.PROGRESS_UNDER_FAULT);
         proxies.get(2).blackhole(true);
-        sleep(ttls(0.5));
-        int before = w.acquisitions.get();
+        long partitioned = System.nanoTime();
         sleep(ttls(3));
-        int during = w.acquisitions.get() - before;
+        long during = w.acquiredBetween(partitioned, System.nanoTime());
         proxies.forEach(TcpProxy::heal);
         w.awaitAcquisitions(3, PATIENCE);
         w.stop();
@@ -88,18 +87,21 @@ final class NetworkFaultRows {
         w.stop();
         proxies.forEach(TcpProxy::heal);
 
-        // validity is reported from the real elapsed time: a majority behind 0.3×TTL each way
-        Redlock patient = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(0.8)).build());
-        patient.tryAcquire("warm-up", TTL).orElseThrow().release();
-        proxies.get(2).delay(ttls(0.3));
-        proxies.get(0).delay(ttls(0.3));
-        proxies.get(1).delay(ttls(0.3));
+        // validity is reported from the real elapsed time: a majority behind a TTL each way, with a lease of 10 TTLs
+        // and a node timeout (5 TTLs) far above the round trip
+        Duration lockTtl = ttls(10);
+        Duration latency = TTL;
+        Redlock patient = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(5)).build());
+        patient.acquire("warm-up", lockTtl, PATIENCE).orElseThrow().release();
+        proxies.get(2).delay(latency);
+        proxies.get(0).delay(latency);
+        proxies.get(1).delay(latency);
         long start = System.nanoTime();
-        Lease slow = patient.acquire("slow", TTL, ttls(10)).orElseThrow();
+        Lease slow = patient.acquire("slow", lockTtl, PATIENCE).orElseThrow();
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        Duration drift = Duration.ofMillis(TTL.toMillis() / 100 + 2);
-        assertThat(slow.remainingValidity()).isLessThanOrEqualTo(TTL.minus(ttls(0.6)).minus(drift));
-        assertThat(elapsed).isGreaterThanOrEqualTo(ttls(0.6));
+        Duration drift = Duration.ofMillis(lockTtl.toMillis() / 100 + 2);
+        assertThat(slow.remainingValidity()).isLessThanOrEqualTo(lockTtl.minus(latency.multipliedBy(2)).minus(drift));
+        assertThat(elapsed).isGreaterThanOrEqualTo(latency.multipliedBy(2));
         slow.release();
         proxies.forEach(TcpProxy::heal);
 
@@ -108,38 +110,40 @@ final class NetworkFaultRows {
     }
 
     /**
-     * An acquisition whose round trip reaches its TTL − drift: lock TTL 2×TTL, 0.7×TTL latency each way on every
-     * node, a per-node timeout of 1.8×TTL above the round trip, and a drift allowance of 0.45 so the refusal point
-     * (1.1×TTL elapsed) sits well between the round trip and the timeout. (The round trip cannot reach the TTL itself:
-     * the per-node timeout must stay below every TTL.) It must return empty although every node granted, with no node
-     * failure, and delete its keys everywhere. The nodes' clocks go back 60 s once the keys are set, so a key still
-     * there later was left behind, not merely not yet expired.
+     * An acquisition whose round trip reaches its TTL − drift: lock TTL 10×TTL, 3×TTL latency each way on every node
+     * (a round trip of at least 6×TTL), and a drift allowance of 0.45, so the validity left (TTL − elapsed − drift) is
+     * gone once 5.5×TTL have passed: refused on every machine, however fast. The per-node timeout, 9×TTL, stays 3×TTL
+     * above the round trip so a loaded machine does not turn replies into timeouts (it must stay below every TTL). The
+     * attempt must return empty although every node granted, with no node failure, and delete its keys everywhere.
+     * The nodes' clocks go back 60 s once the keys are set, so a key still there later was left behind, not merely not
+     * yet expired.
      */
     private static void slowAcquisitionIsRefusedAndReleased(RowBench b, List<TcpProxy> proxies) throws Exception {
-        Duration slowTtl = ttls(2);
+        Duration slowTtl = ttls(10);
+        Duration latency = ttls(3);
         AtomicInteger nodeFailures = new AtomicInteger();
-        Redlock refusing = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(1.8))
+        Redlock refusing = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(9))
                 .driftFactor(0.45).observer(new RedlockObserver() {
                     @Override
                     public void nodeFailed(NodeFailure failure) {
                         nodeFailures.incrementAndGet();
                     }
                 }).build());
-        refusing.tryAcquire("warm-up", slowTtl).orElseThrow().release();
+        refusing.acquire("warm-up", slowTtl, PATIENCE).orElseThrow().release();
         NodeKeys keys = b.closeLater(new NodeKeys(b.nodes));
-        proxies.forEach(p -> p.delay(ttls(0.7)));
+        proxies.forEach(p -> p.delay(latency));
         nodeFailures.set(0);
         long start = System.nanoTime();
         CompletableFuture<Optional<Lease>> attempt = refusing.tryAcquireAsync("slow-refused", slowTtl)
                 .toCompletableFuture();
-        b.keepKeysPastTheirTtl(keys, "slow-refused", ttls(1.5)); // the SETs land after 0.7×TTL
+        b.keepKeysPastTheirTtl(keys, "slow-refused", latency.plus(ttls(3))); // the SETs land after the latency
         Optional<Lease> result = attempt.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         log.info("F12: the slow acquisition returned {} after {} ms", result, took.toMillis());
         assertThat(result).as("an acquisition slower than TTL − drift is refused").isEmpty();
         assertThat(nodeFailures.get()).as("every node answered in time: refused for its validity, not a timeout")
                 .isZero();
-        assertThat(took).isGreaterThanOrEqualTo(ttls(1.4));
+        assertThat(took).isGreaterThanOrEqualTo(latency.multipliedBy(2));
         b.asserted(FaultRow.Also.REFUSED_PAST_VALIDITY);
         b.awaitGone(keys, "slow-refused", ttls(10), "F12: the refused slow acquisition released its keys");
         proxies.forEach(TcpProxy::heal);
@@ -153,18 +157,22 @@ final class NetworkFaultRows {
         Workload w = b.workload(uris(proxies));
         w.extendEachHold();
         w.awaitAcquisitions(2, PATIENCE);
-        for (int attempt = 0; attempt < RowBench.ATTEMPTS && !anExtensionFailed(w); attempt++) {
-            w.awaitHolder(PATIENCE); // the holder extends after its work: partition 3 nodes before it does
+        // a holder stops before its extension; 3 nodes are partitioned away while it waits; then it extends
+        Victims victim = w.holdNext(1, RowBench.VICTIM_TTL);
+        try {
+            victim.awaitHolding(PATIENCE);
             for (int i = 0; i < 3; i++) {
                 proxies.get(i).blackhole(true);
             }
-            sleep(ttls(1));
-            proxies.forEach(TcpProxy::heal);
-            w.awaitAcquisitions(1, PATIENCE);
+        } finally {
+            victim.letGo();
         }
-        assertThat(anExtensionFailed(w)).as("a holder's extension under the partition failed").isTrue();
-        assertThat(w.plainHistory.events()).as("extensions with a majority succeeded")
-                .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() == Outcome.OK);
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(anExtensionFailed(w))
+                .as("a holder's extension under the partition failed").isTrue());
+        proxies.forEach(TcpProxy::heal);
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(w.plainHistory.events())
+                .as("extensions with a majority succeeded")
+                .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() == Outcome.OK));
 
         Redlock holder = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(PROBE_TIMEOUT).build());
         Lease lease = holder.acquire("extended", ttls(2), PATIENCE).orElseThrow();

@@ -48,7 +48,10 @@ final class ProcessFaultRows {
     static Measured holderPausedPastItsValidity(RowBench b) throws Exception {
         Workload w = b.workload(b.nodes.uris());
         w.awaitAcquisitions(3, PATIENCE);
+        long paused = System.nanoTime();
         w.pauseNextHolder(ttls(2));
+        // the paused holder goes on once another held beside it: the workers must not stop before that
+        w.awaitConflict(paused, PATIENCE, "a worker must hold beside the paused one once its lease ran out");
         w.awaitAcquisitions(6, PATIENCE);
         if (w.writers() > 0) {
             // the paused holder's write is refused, and a lone writer (F24) may not have held again yet
@@ -73,7 +76,10 @@ final class ProcessFaultRows {
         String line = out.readLine();
         assertThat(line).as("the child worker holds the lock").startsWith("HOLDING");
         signal(child, "STOP"); // the real process stops inside its critical section
-        sleep(ttls(2));
+        long stopped = System.nanoTime();
+        sleep(ttls(2)); // its lease runs out
+        // ... and it stays stopped until a worker here has held the lock: the overlap does not depend on their speed
+        await().atMost(PATIENCE).until(() -> w.acquiredSince(stopped) > 0);
         signal(child, "CONT");
         CompletableFuture.runAsync(() -> drain(out));
         w.awaitAcquisitions(3, PATIENCE);

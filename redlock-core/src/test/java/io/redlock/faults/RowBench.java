@@ -28,6 +28,13 @@ final class RowBench implements AutoCloseable {
     static final Duration TTL = Duration.ofMillis(600);
     static final Duration PATIENCE = Duration.ofSeconds(30);
     static final int ATTEMPTS = 5;
+    /**
+     * The lease of a holder a fault is scheduled against ({@link #injectAgainstHolders}): long enough that the fault
+     * and another worker's acquisition fall inside it on a loaded machine.
+     */
+    static final Duration VICTIM_TTL = Duration.ofSeconds(30);
+    /** A clock jump that expires a victim's keys at once: twice its TTL. */
+    static final Duration PAST_A_VICTIM = VICTIM_TTL.multipliedBy(2);
     static final Duration PROBE_TIMEOUT = Duration.ofMillis(100);
 
     private static final Logger log = LoggerFactory.getLogger(FaultMatrixIT.class);
@@ -140,20 +147,23 @@ final class RowBench implements AutoCloseable {
     }
 
     /**
-     * Repeats a fault until the history shows two critical sections and two validity windows overlapping (bounded).
-     * Holders work 0.6×TTL meanwhile (instead of TTL/3), still well inside their validity, so the fault has time to
-     * take effect while the holder holds.
+     * Injects a fault that must break mutual exclusion, against holders scheduled for it: the next writers (as many as
+     * it takes to fill the lock: one, or every permit) take a lease of {@link #VICTIM_TTL} and stop in their critical
+     * section; the fault is injected once they all hold, and they go on only once another worker holds beside them
+     * (waited for within half their TTL, so inside their validity). Neither the fault's moment nor the overlap depends
+     * on how fast the machine is.
      */
-    static void injectUntilViolated(String row, Workload w, FaultStep fault) throws Exception {
-        w.workFor(ttls(0.6));
-        int attempt = 0;
-        while (attempt < ATTEMPTS && !Row.bothViolated(w)) {
-            fault.inject(w.awaitHolder(PATIENCE));
-            sleep(TTL);
-            attempt++;
+    static void injectAgainstHolders(String row, Workload w, FaultStep fault) throws Exception {
+        Victims victims = w.holdNext(w.holdersToFill(), VICTIM_TTL);
+        try {
+            List<Lease> held = victims.awaitHolding(PATIENCE);
+            long injected = System.nanoTime();
+            fault.inject(held.get(0));
+            w.awaitConflict(injected, VICTIM_TTL.dividedBy(2), row + ": the fault must let another worker in");
+        } finally {
+            victims.letGo();
         }
-        log.info("{}: fault injected {} time(s)", row, attempt);
-        w.workFor(TTL.dividedBy(3));
+        log.info("{}: fault injected against {} holder(s), another worker held beside them", row, w.holdersToFill());
     }
 
     @FunctionalInterface
@@ -184,7 +194,7 @@ final class RowBench implements AutoCloseable {
     /** A probe client connected to every node; the nodes a row stalls are resumed after it. */
     Redlock connectedProbeBeforeStalls() {
         Redlock probe = closeLater(Redlock.builder().nodes(nodes.uris()).nodeTimeout(PROBE_TIMEOUT).build());
-        probe.tryAcquire("probe", TTL).orElseThrow().release();
+        probe.acquire("probe", TTL, PATIENCE).orElseThrow().release();
         cleanup.add(() -> nodes.servers().stream().filter(RedisServer::isPaused).forEach(RedisServer::resume));
         return probe;
     }

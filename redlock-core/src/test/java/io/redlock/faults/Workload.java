@@ -44,6 +44,8 @@ final class Workload implements AutoCloseable {
     static final int WORKERS = 3;
     /** The permits of the semaphore of {@link #withPermits()}: one fewer than the workers, so one always waits. */
     static final int PERMITS = WORKERS - 1;
+    /** The longest a worker's pause ({@link #pauseNextHolder}) waits for another worker to hold beside it. */
+    static final Duration PATIENCE = RowBench.PATIENCE;
 
     final Duration ttl;
     private volatile Duration work;
@@ -70,6 +72,8 @@ final class Workload implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
     private volatile Duration pauseNextHolder;
+    private volatile Victims victims;
+    private volatile LiveHolds live = new LiveHolds(Integer.MAX_VALUE);
     private volatile boolean extendEachHold;
     private volatile java.util.function.Consumer<Lease> onHolding = lease -> { };
     private final String processPrefix;
@@ -163,6 +167,11 @@ final class Workload implements AutoCloseable {
         return permits ? PERMITS : Integer.MAX_VALUE;
     }
 
+    /** How many holders fill the lock: every permit, or the one exclusive holder. */
+    int holdersToFill() {
+        return permits ? PERMITS : 1;
+    }
+
     /** How many workers there are. */
     int workers() {
         return clients.size();
@@ -189,6 +198,7 @@ final class Workload implements AutoCloseable {
 
     /** Starts the workers; each runs until {@link #stop()}. */
     Workload start() {
+        live = new LiveHolds(sharedAtOnce());
         for (int i = 0; i < clients.size(); i++) {
             String process = processPrefix + (i + 1);
             Redlock redlock = clients.get(i);
@@ -206,9 +216,49 @@ final class Workload implements AutoCloseable {
         this.onHolding = callback;
     }
 
-    /** The next worker to hold the lock stops between its reads and its writes for {@code pause} (a GC pause). */
+    /**
+     * The next worker to hold the lock (a writer, or permit holder) stops between its reads and its writes (a GC
+     * pause) for {@code pause}, and on until another worker holds beside it (at most {@link #PATIENCE}): its lease runs
+     * out meanwhile, and the overlap of critical sections that follows does not depend on how fast the others are.
+     */
     void pauseNextHolder(Duration pause) {
         pauseNextHolder = pause;
+    }
+
+    /**
+     * The next {@code count} acquisitions by a writer (or permit holder) take a lease of {@code ttl} and stop in their
+     * critical section, after their reads, until the returned {@link Victims} lets them go.
+     */
+    Victims holdNext(int count, Duration ttl) {
+        Victims next = new Victims(count, ttl);
+        victims = next;
+        return next;
+    }
+
+    /**
+     * Waits until more workers held at once than the lock allows (see {@link LiveHolds}), at {@code since}
+     * ({@link System#nanoTime()}) or later.
+     *
+     * @throws AssertionError if they did not within {@code within}
+     */
+    void awaitConflict(long since, Duration within, String why) throws InterruptedException {
+        live.awaitConflict(since, within, why);
+    }
+
+    /** How many acquisitions succeeded that were begun at or after {@code nanos} ({@link System#nanoTime()}). */
+    long acquiredSince(long nanos) {
+        return acquiredBetween(nanos, Long.MAX_VALUE);
+    }
+
+    /**
+     * How many acquisitions succeeded that were begun at or after {@code from} and recorded as done before {@code to}
+     * (both {@link System#nanoTime()}): what a fault lasting from {@code from} to {@code to} let through. One the library
+     * granted before {@code to} but the worker recorded later (a pause) is not counted; one granted later never is.
+     */
+    long acquiredBetween(long from, long to) {
+        return plainHistory.events().stream().filter(e -> e.op() == Op.ACQUIRE && !e.pending()
+                && e.outcome() == io.redlock.testkit.history.Outcome.OK && e.invokedAt() >= from
+                && e.completedAt() < to).count();
     }
 
     /** From now on every holder works {@code work} (default TTL/3) in its critical section, between reads and writes. */
@@ -325,23 +375,32 @@ final class Workload implements AutoCloseable {
 
     private void iteration(String process, Redlock redlock, Kind kind, RedisCommands<String, String> plain,
             FencedRedis fenced) {
+        Victims scheduled = kind == Kind.READER ? null : victims;
+        boolean victim = scheduled != null && scheduled.claim();
+        Duration ttl = victim ? scheduled.ttl : this.ttl;
         History.Call plainAcquire = plainHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         History.Call fencedAcquire = fencedHistory.invoke(process, Op.ACQUIRE, null, -1, null);
         Optional<Lease> acquired;
         try {
             acquired = switch (kind) {
-                case SEVERAL -> redlock.acquireAll(lockKeys(), ttl, ttl.multipliedBy(3)).map(SeveralAsOne::new);
-                case READER -> redlock.readWriteLock(resource).acquireRead(ttl, ttl.multipliedBy(3));
-                case PERMIT -> redlock.semaphore(resource, PERMITS).acquire(ttl, ttl.multipliedBy(3));
-                case ONE -> redlock.acquire(resource, ttl, ttl.multipliedBy(3));
+                case SEVERAL -> redlock.acquireAll(lockKeys(), ttl, this.ttl.multipliedBy(3)).map(SeveralAsOne::new);
+                case READER -> redlock.readWriteLock(resource).acquireRead(ttl, this.ttl.multipliedBy(3));
+                case PERMIT -> redlock.semaphore(resource, PERMITS).acquire(ttl, this.ttl.multipliedBy(3));
+                case ONE -> redlock.acquire(resource, ttl, this.ttl.multipliedBy(3));
             };
         } catch (RedlockException e) {
+            if (victim) {
+                scheduled.unclaim();
+            }
             String why = "maybe acquired: " + e.getClass().getSimpleName();
             plainAcquire.unknown(why);
             fencedAcquire.unknown(why);
             return;
         }
         if (acquired.isEmpty()) {
+            if (victim) {
+                scheduled.unclaim();
+            }
             plainAcquire.fail("not acquired");
             fencedAcquire.fail("not acquired");
             return;
@@ -361,11 +420,13 @@ final class Workload implements AutoCloseable {
             permitAcquisitions.incrementAndGet();
         }
         holder.set(lease);
+        live.entered(lease, kind == Kind.READER || kind == Kind.PERMIT);
         try {
-            hold(process, lease, kind, plain, fenced);
+            hold(process, lease, kind, plain, fenced, victim ? scheduled : null);
         } finally {
             holder.compareAndSet(lease, null);
-            release(process, lease);
+            live.left(lease);
+                release(process, lease);
         }
     }
 
@@ -374,7 +435,7 @@ final class Workload implements AutoCloseable {
      * permit holder). The pause of {@link #pauseNextHolder} falls on the next writer, or permit holder.
      */
     private void hold(String process, Lease lease, Kind kind, RedisCommands<String, String> plain,
-            FencedRedis fenced) {
+            FencedRedis fenced, Victims scheduled) {
         long token = lease.fencingToken();
         Fence fence = Fence.of(lease);
         History.Call fencedRead = fencedHistory.invoke(process, Op.READ, lease.value(), token, null);
@@ -390,6 +451,9 @@ final class Workload implements AutoCloseable {
         plainRead.okRead(plainValue);
 
         onHolding.accept(lease);
+        if (scheduled != null) {
+            scheduled.hold(lease);
+        }
         sleep(work);
         if (extendEachHold && !extend(process, lease)) {
             return; // not extended: the worker gives the critical section up without writing
@@ -400,7 +464,12 @@ final class Workload implements AutoCloseable {
         Duration pause = pauseNextHolder;
         if (pause != null) {
             pauseNextHolder = null;
+            long paused = System.nanoTime();
             sleep(pause); // the GC pause: the lease runs out while this worker does nothing
+            long deadline = paused + PATIENCE.toNanos();
+            while (!live.conflictSince(paused) && !stopping && System.nanoTime() - deadline < 0) {
+                sleep(Duration.ofMillis(2)); // ... and goes on until another worker held beside it
+            }
         }
         if (kind == Kind.PERMIT) {
             return; // a permit holder only reads: holders of one semaphore hold together

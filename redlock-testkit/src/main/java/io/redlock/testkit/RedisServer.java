@@ -175,6 +175,11 @@ public final class RedisServer implements AutoCloseable {
         redis(r -> ServerCommands.pauseWrites(r, pause));
     }
 
+    /** {@code CLIENT UNPAUSE}: ends a {@link #pauseWrites} at once. */
+    public void resumeWrites() {
+        redis(ServerCommands::unpause);
+    }
+
     /**
      * {@code DEBUG SLEEP}: the node's only thread sleeps for {@code stall}, answering nothing. Returns at once; the
      * stage completes when the node is responsive again.

@@ -39,6 +39,12 @@ final class ServerCommands {
                 new CommandArgs<>(StringCodec.UTF8).add("PAUSE").add(pause.toMillis()).add("WRITE"));
     }
 
+    /** {@code CLIENT UNPAUSE}: ends a {@link #pauseWrites} before its time. */
+    static String unpause(RedisCommands<String, String> redis) {
+        return redis.dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
+                new CommandArgs<>(StringCodec.UTF8).add("UNPAUSE"));
+    }
+
     /** {@code DEBUG SLEEP seconds}: blocks the server's only thread, and so this call, for {@code stall}. */
     static String debugSleep(RedisCommands<String, String> redis, Duration stall) {
         String seconds = String.format(Locale.ROOT, "%.3f", stall.toMillis() / 1000.0);
