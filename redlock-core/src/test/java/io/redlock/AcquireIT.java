@@ -1,6 +1,5 @@
 package io.redlock;
 
-import static io.redlock.ItSupport.NODE_TIMEOUT;
 import static io.redlock.ItSupport.elapsedMillis;
 import static io.redlock.ItSupport.redlockOn;
 import static io.redlock.ItSupport.units;
@@ -29,13 +28,16 @@ class AcquireIT {
     @Test
     void storesTheLeaseValueUnderTheResourceWithTheTtlOnEveryNode(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
+            long before = System.nanoTime();
             Lease lease = redlock.tryAcquire("orders:42", TTL).orElseThrow();
             assertThat(lease.resource()).isEqualTo("orders:42");
             assertThat(lease.value()).hasSize(27).matches("[A-Za-z0-9_-]+");
             ItSupport.awaitOnEveryNode(nodes, "orders:42");
             for (RedisServer node : nodes) {
                 assertThat(node.get("orders:42")).isEqualTo(lease.value());
-                assertThat(node.pttl("orders:42")).isBetween(TTL.minus(units(10)).toMillis(), TTL.toMillis());
+                long pttl = node.pttl("orders:42");
+                // set with the TTL after `before`: at most the TTL, less at most the time since (+1 ms of rounding)
+                assertThat(pttl).isBetween(TTL.toMillis() - elapsedMillis(before) - 1, TTL.toMillis());
             }
             lease.release();
         }
@@ -46,10 +48,13 @@ class AcquireIT {
         try (Redlock redlock = redlockOn(nodes).build()) {
             long before = System.nanoTime();
             Lease lease = redlock.tryAcquire("validity", TTL).orElseThrow();
-            Duration drift = Duration.ofMillis(100 + 2); // 1 % of 10 s + 2 ms
-            assertThat(lease.remainingValidity()).isLessThanOrEqualTo(TTL.minus(drift))
-                    .isGreaterThan(TTL.minus(drift).minus(units(10)));
-            assertThat(lease.validUntil() - before).isLessThanOrEqualTo(TTL.minus(drift).toNanos() + units(10).toNanos());
+            long after = System.nanoTime();
+            long validity = TTL.minus(Duration.ofMillis(100 + 2)).toNanos(); // drift: 1 % of 10 s + 2 ms
+            // the attempt started between `before` and `after`: the validity counts from its start
+            assertThat(lease.validUntil()).isBetween(before + validity, after + validity);
+            long remaining = lease.remainingValidity().toNanos();
+            assertThat(remaining).isLessThanOrEqualTo(validity)
+                    .isGreaterThanOrEqualTo(validity - (System.nanoTime() - before));
             assertThat(lease.isValid()).isTrue();
             lease.release();
         }
@@ -83,11 +88,15 @@ class AcquireIT {
     void acquireWaitsUntilTheHolderReleases(RedisNodes nodes) {
         try (Redlock holder = redlockOn(nodes).build(); Redlock waiter = redlockOn(nodes).build()) {
             Lease held = holder.tryAcquire("handoff", TTL).orElseThrow();
-            CompletableFuture.runAsync(held::release, CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
             long start = System.nanoTime();
-            Optional<Lease> lease = waiter.acquire("handoff", TTL, Duration.ofSeconds(5));
+            CompletableFuture<Void> released = CompletableFuture.runAsync(held::release,
+                    CompletableFuture.delayedExecutor(units(3).toMillis(), TimeUnit.MILLISECONDS));
+            // the wait is not what is measured: long enough for the release to come on a loaded machine
+            Optional<Lease> lease = waiter.acquire("handoff", TTL, Duration.ofSeconds(30));
             assertThat(lease).isPresent();
-            assertThat(elapsedMillis(start)).isBetween(units(3).toMillis() - 10, Duration.ofSeconds(5).toMillis());
+            assertThat(held.isValid()).as("taken after the holder's release").isFalse();
+            assertThat(elapsedMillis(start)).as("not before the release").isGreaterThanOrEqualTo(units(3).toMillis());
+            released.join();
         }
     }
 
@@ -100,14 +109,16 @@ class AcquireIT {
             long start = System.nanoTime();
             assertThat(waiter.acquire("busy", TTL, maxWait)).isEmpty();
             long took = elapsedMillis(start);
-            // no round starts after the wait ran out; the last delay that did not fit is not slept either
-            assertThat(took).isBetween(maxWait.minus(units(2)).toMillis() - 10,
-                    maxWait.plus(NODE_TIMEOUT).plus(units(2)).toMillis());
+            // the last delay that did not fit is not slept: it may give up up to one delay early, never earlier
+            assertThat(took).isGreaterThanOrEqualTo(maxWait.minus(units(2)).toMillis());
+            // the wait ended it, not the holder's lease (that no round starts after the wait ran out is
+            // AcquireTimingIT's, on fake time)
+            assertThat(took).isLessThan(TTL.toMillis());
         }
     }
 
     @Test
-    void asyncAcquisitionsOfOneResourceHaveExactlyOneWinner(RedisNodes nodes) {
+    void asyncAcquisitionsOfOneResourceHaveAtMostOneWinner(RedisNodes nodes) {
         try (Redlock a = redlockOn(nodes).build(); Redlock b = redlockOn(nodes).build()) {
             List<CompletableFuture<Optional<Lease>>> attempts = List.of(
                     a.tryAcquireAsync("race", TTL).toCompletableFuture(),
@@ -150,12 +161,15 @@ class AcquireIT {
             });
             thread.start();
             waiting.await();
-            Thread.sleep(units(2).toMillis()); // let it wait through a few rounds
+            // interrupted while it waits (between rounds or in one), not before it began
+            await().atMost(units(50)).until(() -> thread.getState() == Thread.State.WAITING
+                    || thread.getState() == Thread.State.TIMED_WAITING);
             thread.interrupt();
             thread.join(5_000);
             assertThat(thrown.get()).isInstanceOf(RedlockInterruptedException.class);
             held.release();
-            // the abandoned acquisition stops retrying and holds nothing
+            // the abandoned acquisition stops retrying and holds nothing: a retrying one (every 5-20 ms) would have
+            // taken the free lock within 200 ms; on a machine too slow for that the check passes without proving it
             Thread.sleep(units(2).toMillis());
             assertThat(ItSupport.absentEverywhere(nodes, "interrupted")).isTrue();
         }

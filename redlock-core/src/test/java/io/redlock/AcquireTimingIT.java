@@ -139,7 +139,8 @@ class AcquireTimingIT {
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("cancelled", TTL, HELD_FOR)
                     .toCompletableFuture();
             awaitNextRound();
-            assertThat(nodes.node(0).<Long>redis(r -> r.zcard(queueOf("cancelled")))).isEqualTo(1);
+            // the round was decided once a majority refused: node 0's place may be taken a moment later
+            await().atMost(units(50)).until(() -> nodes.node(0).<Long>redis(r -> r.zcard(queueOf("cancelled"))) == 1);
 
             waiting.cancel(false);
 

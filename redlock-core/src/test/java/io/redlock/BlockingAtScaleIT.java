@@ -33,10 +33,12 @@ class BlockingAtScaleIT {
 
     @Test
     void blockingWithLockOnManyResourcesAddsNoThreadPerLease(RedisNodes nodes) throws Exception {
-        // TTL 1 s, work 1.5 s: every lease is extended by the watchdog at least once while its work blocks
-        LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(1)).maxWait(Duration.ofSeconds(30))
-                .build();
-        Duration work = Duration.ofMillis(1_500);
+        // TTL 2 s, work 2.5 s: every lease is extended by the watchdog at least once while its work blocks; it
+        // extends at 1.4 s left (the most a 500 ms node timeout allows), so only a stall of the watchdog or the nodes
+        // of over a second loses a lease, not a pause of a loaded machine (at 1 s, a third left: 333 ms)
+        LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(2)).extendWhenRemaining(
+                Duration.ofMillis(1_400)).maxWait(Duration.ofSeconds(30)).build();
+        Duration work = Duration.ofMillis(2_500);
         AtomicInteger threadNumber = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(POOL,
                 r -> new Thread(r, "blocking-worker-" + threadNumber.incrementAndGet()));
@@ -78,7 +80,7 @@ class BlockingAtScaleIT {
             long tookMs = ItSupport.elapsedMillis(start);
             sampling.set(false);
             sampler.join(5_000);
-            log.info("{} blocking withLock calls (1.5 s of work, TTL 1 s) on {} pool threads in {} ms: redlock-*"
+            log.info("{} blocking withLock calls (2.5 s of work, TTL 2 s) on {} pool threads in {} ms: redlock-*"
                     + " threads {} before, at most {} during; JVM threads {} before (pool not yet started), at most"
                     + " {} during", CALLS, POOL, tookMs, redlockThreadsBefore, peakRedlockThreads.get(),
                     allThreadsBefore, peakAllThreads.get());

@@ -17,16 +17,22 @@ class ByValueIT {
 
     @Test
     void anotherProcessCanExtendAndReleaseALeaseByItsValue(RedisNodes nodes) {
-        try (Redlock taker = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
-            Lease lease = taker.tryAcquire("by-value", Duration.ofSeconds(2)).orElseThrow();
+        // every node's answer is counted (released on all 5): a timeout they answer within
+        try (Redlock taker = redlockOn(nodes).build();
+                Redlock other = redlockOn(nodes).nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
+            Duration ttl = Duration.ofSeconds(10);
+            Duration longer = Duration.ofSeconds(30);
+            Lease lease = taker.tryAcquire("by-value", ttl).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "by-value"); // else another connection's PEXPIRE can overtake a SET
-            Optional<Lease> extended = other.extend("by-value", lease.value(), Duration.ofSeconds(30));
+            Optional<Lease> extended = other.extend("by-value", lease.value(), longer);
             assertThat(extended).isPresent();
-            assertThat(extended.get().remainingValidity()).isGreaterThan(Duration.ofSeconds(29));
+            // more than the first TTL could give, at most the new TTL less the drift
+            assertThat(extended.get().remainingValidity()).isGreaterThan(ttl)
+                    .isLessThanOrEqualTo(longer.minus(longer.dividedBy(100)));
             // counted at the majority; the other nodes' PEXPIREs land a moment later
             org.awaitility.Awaitility.await().atMost(ItSupport.units(50)).untilAsserted(() -> {
                 for (RedisServer node : nodes) {
-                    assertThat(node.pttl("by-value")).isGreaterThan(28_000L);
+                    assertThat(node.pttl("by-value")).as("extended beyond the first TTL").isGreaterThan(ttl.toMillis());
                 }
             });
             assertThat(other.release("by-value", lease.value()).released()).isEqualTo(5);
@@ -47,11 +53,15 @@ class ByValueIT {
         }
     }
 
+    /**
+     * Once the key is gone from every node (expiry, simulated by deleting it, so that the TTL need not outlive the
+     * wait for the nodes' writes), an extension by value finds nothing to extend and recreates nothing.
+     */
     @Test
     void anExpiredLeaseCannotBeExtendedByValue(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
-            Lease lease = redlock.tryAcquire("gone", Duration.ofMillis(300)).orElseThrow();
-            ItSupport.awaitOnEveryNode(nodes, "gone");
+            Lease lease = redlock.tryAcquire("gone", Duration.ofSeconds(30)).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "gone"); // else a slower node's SET could land after the DEL
             for (RedisServer node : nodes) {
                 node.redis(r -> r.del("gone"));
             }
@@ -62,7 +72,8 @@ class ByValueIT {
 
     @Test
     void aReleaseThatAMajorityDidNotAnswerIsNotConfirmedAndNamesTheSilentNodes(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).build()) {
+        // the running nodes must be counted: a timeout they answer within; the stalled ones cost it once
+        try (Redlock redlock = redlockOn(nodes).nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
             Lease lease = redlock.tryAcquire("half-released", Duration.ofSeconds(30)).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "half-released");
             nodes.node(0).pause();

@@ -14,7 +14,11 @@ import org.junit.jupiter.api.Test;
 @WithRedisNodes(5)
 class DefaultTtlIT {
 
-    private static final Duration DEFAULT_TTL = Duration.ofSeconds(2);
+    /**
+     * Below the library's default (10 s), so a key that lives no longer shows the builder's; long enough that the
+     * watchdog keeps it through a pause of a loaded machine (it extends with a third left).
+     */
+    private static final Duration DEFAULT_TTL = Duration.ofSeconds(5);
 
     private static long pttlOnNode0(RedisNodes nodes, String key) {
         return nodes.node(0).pttl(key);
@@ -65,7 +69,10 @@ class DefaultTtlIT {
             long start = System.nanoTime();
             assertThatThrownBy(() -> waiter.withLock("default-wait", lease -> null))
                     .isInstanceOf(LockNotAcquiredException.class).hasMessageContaining("PT0.3S");
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(units(3), units(30));
+            // it may give up one retry delay (at most 20 ms) early, when that delay would not fit; the wait ended it,
+            // not the holder's lease
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(units(3).minusMillis(20),
+                    Duration.ofSeconds(30));
             held.release();
         }
     }

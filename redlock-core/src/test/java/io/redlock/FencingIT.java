@@ -40,7 +40,7 @@ class FencingIT {
     void tokensStrictlyIncreaseOverAThousandAcquisitionsWithRandomNodesPaused(RedisNodes nodes) {
         Random random = new Random(20261122);
         List<RedisServer> paused = new ArrayList<>();
-        try (Redlock redlock = redlockOn(nodes).nodeTimeout(Duration.ofMillis(30)).build()) {
+        try (Redlock redlock = redlockOn(nodes).build()) {
             long previous = 0;
             int acquisitions = 0;
             while (acquisitions < 1_000) {
@@ -67,10 +67,21 @@ class FencingIT {
         }
     }
 
+    /**
+     * Nodes 0 and 1 are pushed ahead of the earlier token, nodes 2 and 3 restart empty: any majority of the four
+     * running nodes holds a counter above the earlier token, so the acquisition's token is above it and its commit
+     * round raises the nodes that restarted to it. (With node 4 running too, the three empty nodes can decide alone,
+     * however long the node timeout: the documented hazard of restarts without persistence, see
+     * {@link #withoutTheClockFloorARestartedNodeSetStartsOverAndTokensGoBack}.)
+     */
     @Test
     void theCommitRoundRaisesDivergedCountersAboveEveryEarlierToken(RedisNodes nodes) {
-        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes)).build()) {
+        // nodes 0 and 1 must be heard: a failed attempt waits for their deletes (so the next one finds the key gone)
+        // only until the node timeout; the nodes that are down fail at once, so a long one costs nothing
+        try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes))
+                .nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
             long earlier = redlock.tryAcquire("diverged", TTL).orElseThrow().fencingToken();
+            ItSupport.awaitOnEveryNode(nodes, "diverged"); // else a slower node's grant could land after the DEL
             redlock.tryAcquire("diverged", TTL); // refused: still held; counters untouched
             // release by hand, then push two nodes' counters ahead with attempts that reach only a minority
             for (RedisServer node : nodes) {
@@ -82,18 +93,22 @@ class FencingIT {
             for (int i = 0; i < 5; i++) {
                 assertThat(redlock.tryAcquire("diverged", TTL)).isEmpty(); // granted by 0 and 1 only, then released
             }
-            assertThat(counter(nodes.node(0), "diverged")).isEqualTo(earlier + 5);
+            // the grants of 0 and 1 land on every attempt (their deletes were awaited before the next one)
+            await().atMost(units(50)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
+                assertThat(counter(nodes.node(0), "diverged")).isEqualTo(earlier + 5);
+                assertThat(counter(nodes.node(1), "diverged")).isEqualTo(earlier + 5);
+            });
             assertThat(ItSupport.absentEverywhere(nodes, "diverged")).isTrue();
             nodes.node(2).start();
             nodes.node(3).start();
-            nodes.node(4).start();
-            // nodes 2-4 restarted empty: their counters answer 1, nodes 0-1 answer earlier + 6: one majority at T fails
+            // nodes 2-3 restarted empty: their counters answer 1 or so, nodes 0-1 answer earlier + 6 or more
             Lease lease = await().atMost(Duration.ofSeconds(10)).pollInterval(units(1))
                     .until(() -> redlock.tryAcquire("diverged", TTL).orElse(null), l -> l != null);
             assertThat(lease.fencingToken()).isGreaterThan(earlier + 5);
-            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
-                for (RedisServer node : nodes) {
-                    assertThat(counter(node, "diverged")).as("counter on %s", node).isEqualTo(lease.fencingToken());
+            await().atMost(units(50)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
+                for (int i = 0; i < 4; i++) {
+                    assertThat(counter(nodes.node(i), "diverged")).as("counter on %s", nodes.node(i))
+                            .isEqualTo(lease.fencingToken());
                 }
             });
         }
@@ -148,7 +163,9 @@ class FencingIT {
             assertThat(again.fencingToken()).as("the recreated counters start above the last token").isGreaterThan(last);
             ItSupport.awaitOnEveryNode(nodes, "idle");
             for (RedisServer node : nodes) {
-                assertThat(node.pttl("idle" + RedlockConfig.FENCE_SUFFIX)).isBetween(1L, horizon.toMillis());
+                // expiring within the horizon (-2: it already did, on a machine slow enough to take the horizon here)
+                assertThat(node.pttl("idle" + RedlockConfig.FENCE_SUFFIX)).as("TTL of the counter on %s", node)
+                        .isNotEqualTo(-1L).isLessThanOrEqualTo(horizon.toMillis());
             }
             again.release();
         }

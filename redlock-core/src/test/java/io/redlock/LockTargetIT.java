@@ -75,8 +75,11 @@ class LockTargetIT {
     @ParameterizedTest
     @ValueSource(strings = {"several", "read", "write", "permit"})
     void everyKindIsKeptAliveWhileTheWorkRunsLongerThanItsTtl(String kind, RedisNodes nodes) {
-        Duration ttl = Duration.ofMillis(600);
-        LockOptions shortTtl = LockOptions.builder().ttl(ttl).maxWait(Duration.ZERO).build();
+        // extended at 1.2 s left (about every 300 ms): only a stall of over a second loses the lease, not a pause of
+        // a loaded machine (at 600 ms, a third left: 200 ms)
+        Duration ttl = Duration.ofMillis(1_500);
+        LockOptions shortTtl = LockOptions.builder().ttl(ttl).extendWhenRemaining(Duration.ofMillis(1_200))
+                .maxWait(Duration.ZERO).build();
         String resource = "kept:" + kind;
         LockTarget target = switch (kind) {
             case "several" -> LockTarget.all(List.of(resource, resource + ":also"));
@@ -92,7 +95,7 @@ class LockTargetIT {
                 default -> other.semaphore(resource, 1).tryAcquire(ttl).isEmpty();
             };
             boolean stillValid = redlock.withLock(target, shortTtl, lease -> {
-                long end = System.nanoTime() + ttl.multipliedBy(3).toNanos();
+                long end = System.nanoTime() + ttl.multipliedBy(2).toNanos();
                 while (System.nanoTime() < end) {
                     assertThat(excluded.get()).as("%s excluded at %s", resource, lease.remainingValidity()).isTrue();
                     Thread.sleep(ItSupport.units(1).toMillis());

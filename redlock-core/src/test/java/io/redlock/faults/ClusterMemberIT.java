@@ -27,6 +27,14 @@ class ClusterMemberIT {
 
     private static final int SHARDS = 3;
     private static final Duration PATIENCE = RowBench.PATIENCE;
+    /** The single-client checks count on every member answering: a node timeout they answer within when loaded. */
+    private static final Duration NODE_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * Why the rows here report critical sections and assert validity windows: a worker paused past its lease's
+     * validity (seen: 47 ms past it, on a loaded machine) overlaps the next holder; fencing, not timing, covers that.
+     */
+    private static final String PAUSES = "a worker paused past its validity overlaps the next holder's critical "
+            + "section; the validity windows, the token order and the increments at the fenced storage must hold";
 
     @Test
     void mutualExclusionAndFencingHoldOnEveryShardOfThreeClusterMembers() throws Exception {
@@ -50,8 +58,8 @@ class ClusterMemberIT {
                     workload.stop();
                 }
                 for (int shard = 0; shard < SHARDS; shard++) {
-                    Row.of("shard " + shard, "none").atLeast(12).check(new Measured(workloads.get(shard), List.of(),
-                            List.of()));
+                    Row.of("shard " + shard, "none").criticalSections(Expect.REPORTED).atLeast(12).because(PAUSES)
+                            .check(Measured.of(workloads.get(shard)));
                 }
             } finally {
                 workloads.forEach(Workload::close);
@@ -80,7 +88,7 @@ class ClusterMemberIT {
         List<String> tagged = List.of("{order:7}:items", "{order:7}:payment");
         List<String> apart = List.of("order:7:items", "order:7:payment");
         assertThat(SlotHash.getSlot(apart.get(0))).isNotEqualTo(SlotHash.getSlot(apart.get(1)));
-        try (Redlock redlock = Redlock.builder().nodes(members.uris()).build()) {
+        try (Redlock redlock = Redlock.builder().nodes(members.uris()).nodeTimeout(NODE_TIMEOUT).build()) {
             MultiLease together = redlock.tryAcquireAll(tagged, Duration.ofSeconds(5)).orElseThrow();
             assertThat(redlock.tryAcquire(tagged.get(1), Duration.ofSeconds(5))).as("a plain lock of one").isEmpty();
             together.release();
@@ -92,7 +100,7 @@ class ClusterMemberIT {
     /** Readers and a semaphore's permits on cluster members: their sets share the lock key's slot, so scripts run. */
     private static void readersAndPermitsLiveInTheLockKeysSlot(ClusterMembers members) {
         Duration ttl = Duration.ofSeconds(5);
-        try (Redlock redlock = Redlock.builder().nodes(members.uris()).build()) {
+        try (Redlock redlock = Redlock.builder().nodes(members.uris()).nodeTimeout(NODE_TIMEOUT).build()) {
             RedlockSemaphore semaphore = redlock.semaphore("exports", 2);
             Lease first = semaphore.tryAcquire(ttl).orElseThrow();
             Lease second = semaphore.tryAcquire(ttl).orElseThrow();
@@ -125,16 +133,20 @@ class ClusterMemberIT {
             workload.awaitAcquisitions(8, PATIENCE);
             kept.assertNoneLost();
             workload.stop();
-            Row.of("slot moved", "a slot migrated under load").atLeast(12)
-                    .check(new Measured(workload, List.of(), List.of()));
+            Row.of("slot moved", "a slot migrated under load").criticalSections(Expect.REPORTED).atLeast(12)
+                    .because(PAUSES).check(Measured.of(workload));
             kept.release();
             await().atMost(PATIENCE).until(() -> kept.goneFrom(members));
             long left = moved.nodes().node(from).redis(r -> r.clusterCountKeysInSlot(slot));
-            List<String> stayed = moved.nodes().node(to).redis(r -> r.clusterGetKeysInSlot(slot, 100));
             assertThat(left)
                     .as("keys left in slot %d on the master it left", slot).isZero();
-            assertThat(stayed).as("what stays in the moved slot: the fencing counters").allMatch(k -> k.endsWith(
-                            RedlockConfig.FENCE_SUFFIX));
+            // the workers' last release may have reached this member after the majority, or not at all (its key then
+            // expires within the workers' TTL)
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                List<String> stayed = moved.nodes().node(to).redis(r -> r.clusterGetKeysInSlot(slot, 100));
+                assertThat(stayed).as("what stays in the moved slot: the fencing counters")
+                        .allMatch(k -> k.endsWith(RedlockConfig.FENCE_SUFFIX));
+            });
             everyKeyExpires(members);
         }
     }

@@ -31,10 +31,20 @@ final class KeptLeases implements AutoCloseable {
                 .leaseListener((lease, reason) -> lost.incrementAndGet()).build();
     }
 
-    /** Takes every resource with a 1 s TTL (so the watchdog extends each several times a second) and keeps it. */
+    /**
+     * The kept leases' TTL, and the validity left when the watchdog extends them: it extends about once a second, so
+     * its extensions meet whatever the test does to the nodes meanwhile, and a lease is lost only if no extension
+     * lands for 2 s: a fault, not a pause of a loaded machine (with a 1 s TTL, extended at a third left, a pause of a
+     * third of a second at the wrong moment could lose one).
+     */
+    static final Duration TTL = Duration.ofSeconds(3);
+    static final Duration EXTEND_WHEN_REMAINING = Duration.ofSeconds(2);
+
+    /** Takes every resource with a TTL of {@link #TTL}, extended about once a second by the watchdog, and keeps it. */
     static KeptLeases of(ClusterMembers members, List<String> resources) {
         KeptLeases kept = new KeptLeases(members, resources);
-        LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(1)).maxWait(RowBench.PATIENCE).build();
+        LockOptions options = LockOptions.builder().ttl(TTL).extendWhenRemaining(EXTEND_WHEN_REMAINING)
+                .maxWait(RowBench.PATIENCE).build();
         for (String resource : resources) {
             CompletionStage<Void> holding = kept.redlock.withLockAsync(resource, options, lease -> {
                 kept.leases.add(lease);
