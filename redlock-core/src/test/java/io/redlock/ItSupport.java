@@ -57,11 +57,17 @@ final class ItSupport {
     }
 
     /**
-     * True if no running, unpaused node has {@code key}, within {@code units(10)}: a release returns once a majority
+     * How long a test waits for what the library promises will happen soon (a write beyond the majority landing, a
+     * queue emptied): long enough for a loaded machine; a wait that runs out is a failure.
+     */
+    static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    /**
+     * True if no running, unpaused node has {@code key}, within {@link #PATIENCE}: a release returns once a majority
      * answered, and its deletes to the other nodes land a moment later.
      */
     static boolean absentEverywhere(RedisNodes nodes, String key) {
-        long deadline = System.nanoTime() + units(10).toNanos();
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (true) {
             boolean absent = nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
                     .allMatch(s -> s.get(key) == null);
@@ -77,7 +83,7 @@ final class ItSupport {
      * the other nodes' writes land a moment later.
      */
     static void awaitOnEveryNode(RedisNodes nodes, String key) {
-        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+        org.awaitility.Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(2))
                 .until(() -> nodes.servers().stream().filter(s -> s.isRunning() && !s.isPaused())
                         .allMatch(s -> s.get(key) != null));
     }
@@ -87,7 +93,7 @@ final class ItSupport {
      * the other nodes may have refused it for good (another attempt's key was there), so not every node.
      */
     static void awaitOnAMajority(RedisNodes nodes, Lease lease) {
-        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+        org.awaitility.Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(2))
                 .until(() -> nodes.servers().stream().filter(s -> lease.value().equals(s.get(lease.resource())))
                         .count() >= RedlockConfig.quorumOf(nodes.size()));
     }
@@ -104,7 +110,7 @@ final class ItSupport {
 
     /** Waits until no node has a queue, or its deadlines, for {@code resource}. */
     static void awaitNoQueue(RedisNodes nodes, String resource) {
-        org.awaitility.Awaitility.await().atMost(units(50)).pollInterval(Duration.ofMillis(2))
+        org.awaitility.Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(2))
                 .until(() -> nodes.servers().stream().allMatch(
                         node -> node.redis(redis -> redis.exists(queueOf(resource), deadlinesOf(resource))) == 0));
     }
