@@ -1,8 +1,7 @@
 package io.redlock;
 
-import static io.redlock.ItSupport.NODE_TIMEOUT;
-import static io.redlock.ItSupport.redlockOn;
-import static io.redlock.ItSupport.units;
+import static io.redlock.EveryNodeAnswers.NODE_TIMEOUT;
+import static io.redlock.EveryNodeAnswers.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,13 +33,14 @@ class PingIT {
                 long start = System.nanoTime();
                 List<PingResult> stalled = redlock.ping();
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
+                // the nodes are asked at once, not one after another: one timeout, not two or three
                 assertThat(took).as("waited for the stalled node, but only the node timeout")
-                        .isGreaterThanOrEqualTo(NODE_TIMEOUT).isLessThan(NODE_TIMEOUT.plus(units(5)));
+                        .isGreaterThanOrEqualTo(NODE_TIMEOUT).isLessThan(NODE_TIMEOUT.multipliedBy(2));
                 assertThat(stalled.get(0).answered()).isTrue();
                 assertThat(stalled.get(2).answered()).isTrue();
                 assertThat(stalled.get(1).answered()).isFalse();
                 assertThat(stalled.get(1).latency()).isEmpty();
-                assertThat(stalled.get(1).problem()).contains("no reply to PING within 200 ms");
+                assertThat(stalled.get(1).problem()).contains("no reply to PING within 2000 ms");
             } finally {
                 nodes.node(1).resume();
             }

@@ -23,8 +23,13 @@ import org.junit.jupiter.api.Test;
 @WithRedisNodes(5)
 class ReentryAfterLossIT {
 
-    private static final Duration TTL = Duration.ofSeconds(1);
-    private static final LockOptions OPTIONS = LockOptions.builder().ttl(TTL).maxWait(units(50)).build();
+    private static final Duration TTL = Duration.ofSeconds(2);
+    /**
+     * Extended every half second or so, each extension due 1.5 s before the validity ends: a lease is lost only when
+     * the test stops it being extended, not because a loaded machine ran an extension late.
+     */
+    private static final LockOptions OPTIONS = LockOptions.builder().ttl(TTL).maxWait(units(50))
+            .extendWhenRemaining(Duration.ofMillis(1_500)).build();
 
     @Test
     void relockingAfterTheLeaseWasLostWhileNodesWereFrozenIsAFreshAcquisition(RedisNodes nodes) throws Exception {

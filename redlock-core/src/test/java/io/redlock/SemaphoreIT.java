@@ -91,11 +91,16 @@ class SemaphoreIT {
     void aPermitWhoseHolderDiesExpiresAndAnExtendedOneDoesNot(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build()) {
             RedlockSemaphore semaphore = redlock.semaphore("sem:expiry", 2);
-            Lease dying = semaphore.tryAcquire(Duration.ofMillis(600)).orElseThrow();
-            Lease kept = semaphore.tryAcquire(Duration.ofMillis(600)).orElseThrow();
+            // short enough to expire within the test, long enough to outlive the next two calls on a loaded machine
+            Duration shortTtl = Duration.ofSeconds(2);
+            Lease dying = semaphore.tryAcquire(shortTtl).orElseThrow();
+            Lease kept = semaphore.tryAcquire(shortTtl).orElseThrow();
             assertThat(semaphore.tryAcquire(TTL)).isEmpty();
+            long keptUnextendedUntil = kept.validUntil();
             assertThat(kept.extend(TTL)).isTrue();
-            await().atMost(Duration.ofSeconds(10)).until(() -> !dying.isValid() && semaphore.availablePermits() == 1);
+            // past the moment the kept permit would have lapsed unextended
+            await().atMost(Duration.ofSeconds(10)).until(() -> !dying.isValid() && semaphore.availablePermits() == 1
+                    && System.nanoTime() - keptUnextendedUntil > 0);
             assertThat(dying.extend(TTL)).as("a lapsed permit is never brought back").isFalse();
             Lease next = semaphore.tryAcquire(TTL).orElseThrow();
             assertThat(semaphore.tryAcquire(TTL)).as("the extended one still holds").isEmpty();
@@ -178,14 +183,17 @@ class SemaphoreIT {
     void oneResourceNameIsOneKindOfLockWithOneNumberOfPermits(RedisNodes nodes) {
         try (Redlock redlock = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
             Lease lock = other.tryAcquire("mixed:lock", TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "mixed:lock"); // node 0's write may come after the majority's
             Set<String> before = keysOf(nodes.node(0));
             assertThatThrownBy(() -> redlock.semaphore("mixed:lock", 2).tryAcquire(TTL))
                     .isInstanceOf(LockKindMismatchException.class)
                     .hasMessageContaining("'mixed:lock' is held as a lock, asked for as a semaphore of 2 permits");
             assertThat(keysOf(nodes.node(0))).as("nothing written").isEqualTo(before);
             lock.release();
+            assertThat(ItSupport.absentEverywhere(nodes, "mixed:lock")).isTrue();
 
             Lease permit = redlock.semaphore("mixed:sem", 2).tryAcquire(TTL).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "mixed:sem");
             before = keysOf(nodes.node(0));
             assertThatThrownBy(() -> other.tryAcquire("mixed:sem", TTL))
                     .isInstanceOf(LockKindMismatchException.class)

@@ -35,10 +35,11 @@ class SemaphoreTokensIT {
     void aCommitOfATokenAnotherPermitWasGrantedIsRefused(RedisNodes nodes) throws Exception {
         FaultHooks hooks = new FaultHooks();
         nodes.node(1).redis(r -> r.set("sem:tok" + RedlockConfig.FENCE_SUFFIX, "1"));
-        try (Redlock x = TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks).nodeTimeout(units(5))
-                .build();
-                Redlock y = ItSupport.countingFromOne(Redlock.builder()
-                        .nodes(nodes.node(0).uri(), nodes.node(2).uri())).nodeTimeout(units(5)).build()) {
+        // x decides on nodes 0 and 1, y on 0 and 2: every node a client decides on must answer
+        try (Redlock x = TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
+                .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build();
+                Redlock y = ItSupport.countingFromOne(Redlock.builder().nodes(nodes.node(0).uri(), nodes.node(2).uri()))
+                        .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
             x.ping();
             y.ping(); // every connection open before node 2 stalls
             nodes.node(2).pause();

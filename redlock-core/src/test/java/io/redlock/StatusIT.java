@@ -1,6 +1,6 @@
 package io.redlock;
 
-import static io.redlock.ItSupport.redlockOn;
+import static io.redlock.EveryNodeAnswers.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +10,10 @@ import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** redlock.status(resource) reads the lock, its counter and its queue from real nodes, and changes nothing. */
+/**
+ * redlock.status(resource) reads the lock, its counter and its queue from real nodes, and changes nothing. The checks
+ * are of every node's report, so every live node must answer ({@link EveryNodeAnswers}).
+ */
 @WithRedisNodes(5)
 class StatusIT {
 

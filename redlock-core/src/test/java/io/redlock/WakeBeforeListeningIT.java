@@ -19,14 +19,17 @@ import org.junit.jupiter.api.Test;
 /**
  * A waiter listens for releases only once it has been refused, so a release can come before it listens: after the
  * nodes refused it and before its subscription to the release channel is in place. Such a release must not cost it
- * a retry delay. Its connections go through proxies that slow them down, so the release surely falls in between.
+ * a retry delay. Its connections go through proxies that slow them down by a second each way, so the release surely
+ * falls in between: between the nodes queueing it and its subscription reaching them lie two seconds, for the test to
+ * see the queue and release the lock even on a loaded machine.
  */
 @WithRedisNodes(3)
 class WakeBeforeListeningIT {
 
     private static final Duration TTL = Duration.ofSeconds(30);
-    private static final Duration LATENCY = Duration.ofMillis(300);
-    private static final RetryPolicy SLOW_POLLING = RetryPolicy.uniform(Duration.ofSeconds(8), Duration.ofSeconds(9));
+    private static final Duration LATENCY = Duration.ofSeconds(1);
+    /** Polling alone tries again no sooner than 20 s after the refusal. */
+    private static final RetryPolicy SLOW_POLLING = RetryPolicy.uniform(Duration.ofSeconds(20), Duration.ofSeconds(21));
 
     @Test
     void aReleaseBeforeTheRefusedWaiterListensStillBringsItIn(RedisNodes nodes) throws Exception {
@@ -37,20 +40,21 @@ class WakeBeforeListeningIT {
             }
             try (Redlock holder = ItSupport.redlockOn(nodes).build();
                     Redlock waiter = Redlock.builder().nodes(proxies.stream().map(TcpProxy::uri).toArray(String[]::new))
-                            .nodeTimeout(Duration.ofSeconds(2)).retry(SLOW_POLLING).build()) {
+                            .nodeTimeout(LATENCY.multipliedBy(5)).retry(SLOW_POLLING).build()) {
                 waiter.tryAcquire("early:warm-up", TTL).orElseThrow().release(); // its lock connections are open
                 Lease held = holder.tryAcquire("early", TTL).orElseThrow();
                 proxies.forEach(proxy -> proxy.delay(LATENCY));
 
-                CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("early", TTL, Duration.ofSeconds(30))
+                CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync("early", TTL, Duration.ofSeconds(60))
                         .toCompletableFuture();
                 // every node refused it and queued it; the refusals are still on their way to it
-                await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5)).until(() -> nodes.servers()
+                await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5)).until(() -> nodes.servers()
                         .stream().allMatch(node -> node.redis(r -> r.zcard(ItSupport.queueOf("early"))) > 0));
                 assertThat(listeners(nodes, "early")).as("the waiter does not listen yet").isZero();
                 held.release();
 
-                waiting.get(5, TimeUnit.SECONDS).orElseThrow().release();
+                // well before polling could bring it in; the subscription and a round through the proxies take 4 s
+                waiting.get(15, TimeUnit.SECONDS).orElseThrow().release();
             }
         } finally {
             proxies.forEach(TcpProxy::close);
