@@ -19,7 +19,7 @@ class ByValueIT {
     void anotherProcessCanExtendAndReleaseALeaseByItsValue(RedisNodes nodes) {
         // every node's answer is counted (released on all 5): a timeout they answer within
         try (Redlock taker = redlockOn(nodes).build();
-                Redlock other = redlockOn(nodes).nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
+                Redlock other = EveryNodeAnswers.redlockOn(nodes).build()) {
             Duration ttl = Duration.ofSeconds(10);
             Duration longer = Duration.ofSeconds(30);
             Lease lease = taker.tryAcquire("by-value", ttl).orElseThrow();
@@ -73,7 +73,7 @@ class ByValueIT {
     @Test
     void aReleaseThatAMajorityDidNotAnswerIsNotConfirmedAndNamesTheSilentNodes(RedisNodes nodes) {
         // the running nodes must be counted: a timeout they answer within; the stalled ones cost it once
-        try (Redlock redlock = redlockOn(nodes).nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
+        try (Redlock redlock = EveryNodeAnswers.redlockOn(nodes).build()) {
             Lease lease = redlock.tryAcquire("half-released", Duration.ofSeconds(30)).orElseThrow();
             ItSupport.awaitOnEveryNode(nodes, "half-released");
             nodes.node(0).pause();

@@ -204,7 +204,7 @@ class CloseIT {
         }
         assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("handed-over")).isEqualTo(value));
         // every node's release is counted: a node timeout every running node answers within
-        try (Redlock later = redlockOn(nodes).nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
+        try (Redlock later = EveryNodeAnswers.redlockOn(nodes).build()) {
             assertThat(later.release("handed-over", value).released()).isEqualTo(5);
         }
     }

@@ -54,7 +54,7 @@ class CommitRoundRefusalIT {
      */
     private Redlock redlock(RedisNodes nodes) {
         return TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
-                .nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build();
+                .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build();
     }
 
     private static String fence(String resource) {

@@ -79,7 +79,7 @@ class FencingIT {
         // nodes 0 and 1 must be heard: a failed attempt waits for their deletes (so the next one finds the key gone)
         // only until the node timeout; the nodes that are down fail at once, so a long one costs nothing
         try (Redlock redlock = ItSupport.countingFromOne(redlockOn(nodes))
-                .nodeTimeout(ItSupport.PATIENT_NODE_TIMEOUT).build()) {
+                .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
             long earlier = redlock.tryAcquire("diverged", TTL).orElseThrow().fencingToken();
             ItSupport.awaitOnEveryNode(nodes, "diverged"); // else a slower node's grant could land after the DEL
             redlock.tryAcquire("diverged", TTL); // refused: still held; counters untouched

@@ -13,12 +13,6 @@ final class ItSupport {
     static final Duration UNIT = Duration.ofMillis(100);
     /** Per-node timeout in tests: generous for a shared 2-core machine, still far below the TTLs. */
     static final Duration NODE_TIMEOUT = UNIT.multipliedBy(2);
-    /**
-     * Per-node timeout for a test that asserts which running nodes answered (a count of answers, a lease that needs
-     * the slower nodes): a running node answers well within it even on a loaded 2-core machine; a stalled node costs
-     * this much once per round.
-     */
-    static final Duration PATIENT_NODE_TIMEOUT = Duration.ofSeconds(2);
 
     private ItSupport() {
     }
