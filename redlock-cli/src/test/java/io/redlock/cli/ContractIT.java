@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ContractIT {
 
     private static Map<String, String> env(RedisNodes nodes) {
-        return Map.of(NodeOptions.ENV_NODES, String.join(",", nodes.uris()));
+        return TestNodes.env(nodes);
     }
 
     private static String acquired(RedisNodes nodes, String resource) {

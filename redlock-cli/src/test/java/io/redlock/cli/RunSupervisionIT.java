@@ -26,7 +26,7 @@ class RunSupervisionIT {
     private long grandchild = -1;
 
     private static Map<String, String> env(RedisNodes nodes) {
-        return Map.of(NodeOptions.ENV_NODES, String.join(",", nodes.uris()));
+        return TestNodes.env(nodes);
     }
 
     @AfterEach
