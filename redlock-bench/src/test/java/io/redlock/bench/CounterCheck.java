@@ -66,7 +66,9 @@ final class CounterCheck {
         long[] before = new long[SAMPLE];
         long every = Math.max(1, s.resources() / SAMPLE);
         AtomicLong errors = new AtomicLong();
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).fenceCounterTtl(s.horizon()).build()) {
+        // the contestants' per-node timeout: at the 50 ms default a loaded machine's slow reply fails an acquisition
+        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(RedlockContestant.NODE_TIMEOUT)
+                .fenceCounterTtl(s.horizon()).build()) {
             // cold: connected, scripts loaded; no key yet
             redlock.tryAcquire("counter:cold", LEASE_TTL).orElseThrow().release();
             flush(servers);

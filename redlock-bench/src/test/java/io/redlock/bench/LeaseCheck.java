@@ -68,7 +68,9 @@ final class LeaseCheck {
             }
         };
         CpuMeter cpu = new CpuMeter(nodes.servers().stream().map(RedisServer::pid).toList());
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).observer(observer)
+        // the contestants' per-node timeout: at the 50 ms default a loaded machine's slow reply fails an extension
+        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(RedlockContestant.NODE_TIMEOUT)
+                .observer(observer)
                 .leaseListener((Lease lease, LossReason reason) -> lost.increment()).build()) {
             LockOptions options = LockOptions.builder().ttl(s.ttl()).maxHold(s.hold().multipliedBy(3)).build();
             redlock.withLockAsync("lease:warmup", options, lease -> CompletableFuture.completedFuture(null))

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the redlock command in a JVM of its own, as a user would. */
@@ -22,8 +23,32 @@ final class Cli {
         this.err = err;
     }
 
+    /**
+     * The per-node timeout every command the tests start gets unless its arguments name one: the CLI's default, 50
+     * ms, is shorter than a reply can take on a loaded 2-core CI machine, where a slow node would then pass for a
+     * silent one (no quorum, a lost lease). No test here is about the default; one about a silent node still sees it
+     * time out. Under every --ttl the tests use.
+     */
+    static final String NODE_TIMEOUT = "500ms";
+
+    /** The subcommands that talk to nodes, and so take --node-timeout. */
+    private static final Set<String> NODE_COMMANDS = Set.of("acquire", "extend", "release", "run", "status", "doctor");
+
     static Cli start(Map<String, String> env, String... args) throws IOException {
-        return launch(List.of("-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()), env, args);
+        return launch(List.of("-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()), env,
+                withNodeTimeout(args));
+    }
+
+    /** {@code args} with {@code --node-timeout} {@link #NODE_TIMEOUT} after the subcommand, unless they name one. */
+    static String[] withNodeTimeout(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        int end = all.contains("--") ? all.indexOf("--") : all.size();
+        if (all.isEmpty() || !NODE_COMMANDS.contains(all.get(0)) || all.subList(0, end).stream()
+                .anyMatch(a -> a.equals("--node-timeout") || a.startsWith("--node-timeout="))) {
+            return args;
+        }
+        all.addAll(1, List.of("--node-timeout", NODE_TIMEOUT));
+        return all.toArray(String[]::new);
     }
 
     /**

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 class ContractIT {
 
     private static Map<String, String> env(RedisNodes nodes) {
-        return Map.of(NodeOptions.ENV_NODES, String.join(",", nodes.uris()));
+        return TestNodes.env(nodes);
     }
 
     private static String acquired(RedisNodes nodes, String resource) {
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+        try (Redlock redlock = TestNodes.client(nodes)) {
             Lease lease = redlock.tryAcquire(resource, Duration.ofSeconds(30)).orElseThrow();
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5))
                     .until(() -> nodes.servers().stream().allMatch(s -> s.get(resource) != null));
@@ -181,7 +181,7 @@ class ContractIT {
 
     @Test
     void statusShowsReadersAndPermitHoldersAndWhatTheyAddUpTo(RedisNodes nodes) throws Exception {
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+        try (Redlock redlock = TestNodes.client(nodes)) {
             Duration ttl = Duration.ofSeconds(30);
             redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
             redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();

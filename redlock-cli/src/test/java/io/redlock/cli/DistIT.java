@@ -89,14 +89,14 @@ class DistIT {
                 .doesNotContain("development build");
         assertThat(version.err()).isEmpty();
 
-        Cli acquire = Cli.launchCommand(List.of(redlock.toString()), Map.of(), "acquire", "dist-check", "--ttl",
-                "30s", "--nodes", String.join(",", nodes.uris()));
+        Cli acquire = Cli.launchCommand(List.of(redlock.toString()), Map.of(), Cli.withNodeTimeout("acquire",
+                "dist-check", "--ttl", "30s", "--nodes", String.join(",", nodes.uris())));
         assertThat(acquire.waitFor()).as(acquire.err()).isZero();
         Matcher value = Pattern.compile("\"value\":\"([^\"]+)\"").matcher(acquire.out());
         assertThat(value.find()).as(acquire.out()).isTrue();
         String held = value.group(1);
         // a majority granted it before the command answered; the last node's write may still be on its way
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> // well under the 30 s TTL
                 assertThat(nodes.servers()).allMatch(node -> held.equals(node.get("dist-check"))));
         assertThat(acquire.err()).isEmpty();
         assertThat(home.resolve("lib/redlock.jsa")).as("the first acquire made the class-data archive").isRegularFile();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.Lease;
+import io.redlock.LossReason;
 import io.redlock.Redlock;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -25,11 +26,20 @@ class RunIT {
     Path dir;
 
     private static Map<String, String> env(RedisNodes nodes) {
-        return Map.of(NodeOptions.ENV_NODES, String.join(",", nodes.uris()));
+        return TestNodes.env(nodes);
     }
 
     private static boolean absent(RedisNodes nodes, String key) {
         return nodes.servers().stream().allMatch(n -> n.get(key) == null);
+    }
+
+    /**
+     * Waits for {@code key} to be gone from every node: a release is confirmed by a majority, and a slower node's
+     * DEL may land a moment after redlock exited. The bound stays well under the 30 s TTL of these locks, so what it
+     * sees is the release, not the expiry.
+     */
+    private static void awaitReleased(RedisNodes nodes, String key) {
+        await().atMost(Duration.ofSeconds(15)).until(() -> absent(nodes, key));
     }
 
     @Test
@@ -42,12 +52,12 @@ class RunIT {
         assertThat(fields[0]).isEqualTo("job");
         assertThat(Long.parseLong(fields[1])).isPositive();
         assertThat(fields[2]).hasSize(27);
-        assertThat(absent(nodes, "job")).isTrue();
+        awaitReleased(nodes, "job");
     }
 
     @Test
     void aLockHeldElsewhereGives73AfterTheWait(RedisNodes nodes) throws Exception {
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+        try (Redlock redlock = TestNodes.client(nodes)) {
             redlock.tryAcquire("busy", Duration.ofSeconds(30)).orElseThrow();
             long start = System.nanoTime();
             Cli cli = Cli.run(env(nodes), "run", "--wait", "500ms", "busy", "--", "true");
@@ -95,7 +105,7 @@ class RunIT {
         cli.signal("TERM");
         assertThat(cli.waitFor()).isEqualTo(3);
         assertThat(terminated).exists();
-        assertThat(absent(nodes, "interrupted")).isTrue();
+        awaitReleased(nodes, "interrupted");
     }
 
     @Test
@@ -139,27 +149,32 @@ class RunIT {
         }
     }
 
+    /**
+     * SIGTERM on the loss, SIGKILL once the grace has passed: the child ignores SIGTERM, so it is still running when
+     * the loss is seen, and redlock exits no sooner than the grace after the keys were deleted (the loss follows the
+     * deletion: the message names the refused extension) and long before the child's own end (60 s).
+     */
     @Test
     void aCommandThatIgnoresSigtermIsKilledAfterTheGrace(RedisNodes nodes) throws Exception {
         Duration grace = Duration.ofSeconds(2);
         Path pidFile = dir.resolve("pid");
-        Cli cli = Cli.start(env(nodes), "run", "--ttl", "1s", "--grace", Durations.format(grace), "stubborn", "--",
+        Cli cli = Cli.start(env(nodes), "run", "--ttl", "3s", "--grace", Durations.format(grace), "stubborn", "--",
                 "sh", "-c", "trap '' TERM; echo $$ > " + pidFile + ".tmp; mv " + pidFile + ".tmp " + pidFile
                         + "; exec sleep 60");
         await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(pidFile));
         long child = Long.parseLong(Files.readString(pidFile).trim());
+        long deletedAt = System.nanoTime();
         for (RedisServer node : nodes) {
             node.redis(r -> r.del("stubborn")); // the lock is gone: the next extension is refused
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> cli.err().contains("lost the lock on 'stubborn'"));
-        long termSentAt = System.nanoTime();
+        await().atMost(Duration.ofSeconds(30)).until(() -> cli.err().contains("lost the lock on 'stubborn'"));
         assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive)).as("the child ignores SIGTERM")
                 .contains(true);
         assertThat(cli.waitFor()).isEqualTo(ExitCodes.LEASE_LOST);
-        Duration untilExit = Duration.ofNanos(System.nanoTime() - termSentAt);
-        assertThat(untilExit).isGreaterThan(grace.minusMillis(500)).isLessThan(grace.plusSeconds(5));
-        assertThat(cli.err()).contains("sent SIGKILL");
-        await().atMost(Duration.ofSeconds(5)).until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+        Duration untilExit = Duration.ofNanos(System.nanoTime() - deletedAt);
+        assertThat(cli.err()).contains(LossReason.EXTENSION_REFUSED.description()).contains("sent SIGKILL");
+        assertThat(untilExit).isGreaterThanOrEqualTo(grace).isLessThan(Duration.ofSeconds(40));
+        await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
     }
 
     @Test
@@ -174,7 +189,7 @@ class RunIT {
         cli.signal("INT");
         assertThat(cli.waitFor()).isEqualTo(5);
         assertThat(interrupted).exists();
-        assertThat(absent(nodes, "ctrl-c")).isTrue();
+        awaitReleased(nodes, "ctrl-c");
     }
 
     @Test
@@ -182,31 +197,36 @@ class RunIT {
         Cli cli = Cli.run(env(nodes), "run", "job", "--", "/no/such/program");
         assertThat(cli.exitCode()).as(cli.err()).isEqualTo(RunCommand.CANNOT_START);
         assertThat(cli.err()).contains("cannot start /no/such/program");
-        assertThat(absent(nodes, "job")).isTrue();
+        awaitReleased(nodes, "job");
     }
 
+    /**
+     * The lock outlives the commands between its acquisition and its extension: each is a JVM of its own, and on a
+     * loaded machine several of them took longer than the 10 s TTL this test had (extend then found it expired, 73).
+     * The extension's TTL is above the first one, so the PTTL seen after it can only come from it.
+     */
     @Test
     void acquireExtendAndReleaseRoundTrip(RedisNodes nodes) throws Exception {
-        Cli acquire = Cli.run(env(nodes), "acquire", "manual", "--ttl", "10s");
+        Cli acquire = Cli.run(env(nodes), "acquire", "manual", "--ttl", "120s");
         assertThat(acquire.exitCode()).isZero();
         String json = acquire.out().trim();
         assertThat(json).matches("\\{\"resource\":\"manual\",\"value\":\"[A-Za-z0-9_-]{27}\",\"token\":\\d+,"
                 + "\"validity_ms\":\\d+}");
         String value = json.replaceAll(".*\"value\":\"([^\"]+)\".*", "$1");
-        try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).build()) {
+        try (Redlock redlock = TestNodes.client(nodes)) {
             Lease held = redlock.tryAcquire("manual", Duration.ofSeconds(1)).orElse(null);
             assertThat(held).isNull();
         }
         assertThat(Cli.run(env(nodes), "acquire", "manual").exitCode()).isEqualTo(ExitCodes.NOT_ACQUIRED);
-        Cli extend = Cli.run(env(nodes), "extend", "manual", "--value", value, "--ttl", "60s", "--json");
-        assertThat(extend.exitCode()).isZero();
+        Cli extend = Cli.run(env(nodes), "extend", "manual", "--value", value, "--ttl", "600s", "--json");
+        assertThat(extend.exitCode()).as(extend.err()).isZero();
         assertThat(extend.out()).contains("\"extended\":true");
         // counted at a majority; a slower node's PEXPIRE may land a moment after the command exits
-        await().atMost(Duration.ofSeconds(5)).until(() -> nodes.node(0).pttl("manual") > 50_000L);
+        await().atMost(Duration.ofSeconds(30)).until(() -> nodes.node(0).pttl("manual") > 120_000L);
         Cli release = Cli.run(env(nodes), "release", "manual", "--value", value, "--json");
         assertThat(release.exitCode()).isZero();
-        assertThat(release.out()).contains("\"released_nodes\":5");
-        assertThat(absent(nodes, "manual")).isTrue();
+        assertThat(release.out()).contains("\"confirmed\":true");
+        awaitReleased(nodes, "manual");
         assertThat(Cli.run(env(nodes), "release", "manual", "--value", value).exitCode())
                 .isEqualTo(ExitCodes.NOT_ACQUIRED);
         assertThat(Cli.run(env(nodes), "extend", "manual", "--value", value).exitCode())

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.lettuce.core.RedisURI;
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.spring.app.LockedTestApp;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
@@ -21,8 +22,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 @WithRedisNodes(3)
 class ConnectionDetailsIT {
 
+    /** With a node timeout a loaded machine keeps to: each test's single acquisition must not fail on a slow reply. */
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(RedlockAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(RedlockAutoConfiguration.class))
+            .withPropertyValues("redlock.node-timeout=" + LockedTestApp.NODE_TIMEOUT);
 
     @Test
     void aConnectionDetailsBeanReplacesTheNodesOfTheProperties(RedisNodes nodes) {

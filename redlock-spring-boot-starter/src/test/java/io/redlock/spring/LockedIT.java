@@ -95,10 +95,15 @@ class LockedIT {
         List<Sections.Section> all = sections.byStart();
         assertThat(all).hasSize(2 * threadsPerApp * callsPerThread);
         assertThat(all).extracting(Sections.Section::app).contains("a", "b");
-        for (int i = 1; i < all.size(); i++) {
-            Sections.Section before = all.get(i - 1);
-            Sections.Section next = all.get(i);
-            assertThat(next.start()).as("%s started before %s ended", next, before).isGreaterThanOrEqualTo(before.end());
+        // what the lock promises: no two sections overlap while both leases are valid, and in that order the
+        // tokens grow (a section whose holder was paused past its lease may overlap: fencing is for that)
+        List<Sections.Section> valid = all.stream().filter(Sections.Section::validWhileRunning).toList();
+        assertThat(valid).as("sections held under a valid lease").isNotEmpty();
+        for (int i = 1; i < valid.size(); i++) {
+            Sections.Section before = valid.get(i - 1);
+            Sections.Section next = valid.get(i);
+            assertThat(next.start()).as("%s started before the lease of %s ran out or it ended", next, before)
+                    .isGreaterThanOrEqualTo(before.validEnd());
             assertThat(next.token()).as("fencing token of %s after %s", next, before).isGreaterThan(before.token());
         }
         assertThat(timerCount(a, "redlock.acquire", "kind", "lock", "result", "acquired")
@@ -161,7 +166,7 @@ class LockedIT {
         Orders orders = a.getBean(Orders.class);
         MeterRegistry registry = a.getBean(MeterRegistry.class);
         assertThat(orders.activeLeasesInside()).isEqualTo(1.0);
-        await().atMost(Duration.ofSeconds(2)).until(() -> registry.get("redlock.leases.active").gauge().value() == 0);
+        await().atMost(Duration.ofSeconds(30)).until(() -> registry.get("redlock.leases.active").gauge().value() == 0);
         assertThat(timerCount(a, "redlock.acquire", "kind", "lock", "result", "acquired")).isPositive();
 
         assertThat(orders.extendedWhileRunning()).isPositive();

@@ -14,6 +14,7 @@ import io.redlock.LeaseLostException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LossReason;
 import io.redlock.Redlock;
+import io.redlock.spring.app.LockedTestApp;
 import io.redlock.spring.app.Orders;
 import io.redlock.spring.app.TracedApp;
 import io.redlock.spring.observation.RedlockAcquisitionContext;
@@ -68,7 +69,7 @@ class ObservationsIT {
     void aBusyCallIsTaggedBusyAndTheResourceIsAKeyValueOnlyWhenAskedFor(RedisNodes nodes) {
         try (ConfigurableApplicationContext app = TracedApp.start("busy", nodesProperty(nodes),
                 "redlock.observations.include-resource=true");
-                Redlock other = Redlock.builder().nodes(nodes.uris()).build()) {
+                Redlock other = Redlock.builder().nodes(nodes.uris()).nodeTimeout(Duration.ofMillis(250)).build()) {
             Lease held = other.tryAcquire("report:busy", Duration.ofSeconds(10)).orElseThrow();
             assertThat(app.getBean(Orders.class).reportIfFree("busy")).isEmpty();
             SimpleTracer tracer = app.getBean(SimpleTracer.class);
@@ -122,7 +123,7 @@ class ObservationsIT {
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(
                         RedlockAutoConfiguration.class, RedlockObservationAutoConfiguration.class))
-                .withPropertyValues(nodesProperty(nodes))
+                .withPropertyValues(nodesProperty(nodes), "redlock.node-timeout=" + LockedTestApp.NODE_TIMEOUT)
                 .withBean(ObservationRegistry.class, ObservationRegistry::create)
                 .withBean(SimpleTracer.class, SimpleTracer::new)
                 .withBean(RedlockAcquisitionObservationConvention.class,

@@ -28,7 +28,7 @@ class OutageSkipIT {
     @Test
     void aCallSkippedForAnOutageWarnsOnceCountsAsAnErrorAndFailsWhenAskedTo(RedisNodes nodes, CapturedOutput output) {
         try (ConfigurableApplicationContext app = LockedTestApp.start("outage", new Sections(),
-                "redlock.nodes=" + String.join(",", nodes.uris()), "redlock.node-timeout=100ms")) {
+                "redlock.nodes=" + String.join(",", nodes.uris()))) {
             Orders orders = app.getBean(Orders.class);
             MeterRegistry registry = app.getBean(MeterRegistry.class);
             assertThat(orders.report("daily")).isEqualTo("report daily");

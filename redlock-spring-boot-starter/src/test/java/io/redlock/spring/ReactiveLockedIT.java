@@ -27,7 +27,7 @@ class ReactiveLockedIT {
     @Test
     void theLockLastsUntilTheResultTerminates(RedisNodes nodes) throws Exception {
         try (ConfigurableApplicationContext app = LockedTestApp.start("reactive", new Sections(),
-                "redlock.nodes=" + String.join(",", nodes.uris()), "redlock.node-timeout=100ms")) {
+                "redlock.nodes=" + String.join(",", nodes.uris()))) {
             Reports reports = app.getBean(Reports.class);
 
             CompletableFuture<Long> token = reports.monoToken().toFuture();

@@ -3,6 +3,7 @@ package io.redlock.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.redlock.RedlockConfig;
 import io.redlock.spring.app.Sections;
 import io.redlock.spring.app.TickJob;
 import io.redlock.spring.app.TickingApp;
@@ -10,18 +11,24 @@ import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code @Locked(lockAtLeastFor)} on a {@code @Scheduled} job in two applications: the job ticks every 50 ms in both
- * and takes 10 ms, but the lock stays taken 300 ms after each run starts, so runs are at least that far apart.
+ * and takes 10 ms, but the lock stays taken {@link TickJob#AT_LEAST_MILLIS} after each run's acquisition started
+ * (less the two node timeouts a release may give up, {@code Lease.releaseAfter}), so each run starts at least that
+ * long after the previous run's acquisition started. That moment is read from the previous lease's validity
+ * ({@code validUntil = start + ttl - drift}), not from when its method began, which a pause may delay. The node
+ * timeout is long enough for the re-expiry to be confirmed on a loaded machine (unconfirmed, it is a release).
  */
 @WithRedisNodes(3)
 class ScheduledLockedIT {
 
-    private static final Duration NODE_TIMEOUT = Duration.ofMillis(20);
+    private static final Duration NODE_TIMEOUT = Duration.ofMillis(300);
+    private static final int RUNS = 5;
 
     @Test
     void aJobThatReturnsAtOnceKeepsTheLockForLockAtLeastForAcrossTwoApplications(RedisNodes nodes) {
@@ -32,15 +39,19 @@ class ScheduledLockedIT {
                 apps.add(TickingApp.start(name, sections, "redlock.nodes=" + String.join(",", nodes.uris()),
                         "redlock.node-timeout=" + NODE_TIMEOUT.toMillis() + "ms"));
             }
-            await().atMost(Duration.ofSeconds(20)).until(() -> sections.byStart().size() >= 6);
+            await().atMost(Duration.ofSeconds(90)).until(() -> sections.byStart().size() >= RUNS);
         } finally {
             apps.forEach(ConfigurableApplicationContext::close);
         }
-        List<Sections.Section> runs = sections.byStart();
-        // lockAtLeastFor, less what a release may give up (two node timeouts: Lease.releaseAfter)
+        // in the order of their acquisitions (a run's method may begin late, its acquisition cannot move)
+        List<Sections.Section> runs = sections.byStart().stream()
+                .sorted(Comparator.comparingLong(Sections.Section::validUntil)).toList();
         Duration apart = Duration.ofMillis(TickJob.AT_LEAST_MILLIS).minus(NODE_TIMEOUT.multipliedBy(2));
+        long ttl = Duration.ofMillis(TickJob.TTL_MILLIS).toNanos();
+        long drift = (long) (ttl * RedlockConfig.DEFAULT_DRIFT_FACTOR) + Duration.ofMillis(2).toNanos();
         for (int i = 1; i < runs.size(); i++) {
-            assertThat(Duration.ofNanos(runs.get(i).start() - runs.get(i - 1).start())).as("runs %d and %d", i - 1, i)
+            long previousAcquisition = runs.get(i - 1).validUntil() - ttl + drift;
+            assertThat(Duration.ofNanos(runs.get(i).start() - previousAcquisition)).as("runs %d and %d", i - 1, i)
                     .isGreaterThanOrEqualTo(apart);
             assertThat(runs.get(i).token()).isGreaterThan(runs.get(i - 1).token());
         }

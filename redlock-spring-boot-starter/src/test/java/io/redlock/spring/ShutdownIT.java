@@ -36,7 +36,7 @@ class ShutdownIT {
         assertThatThrownBy(() -> redlock.tryAcquire("after")).isInstanceOf(RedlockException.class)
                 .hasMessage("this Redlock is closed");
         for (RedisServer node : nodes) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> clients(node) == 1); // only the one asking
+            await().atMost(Duration.ofSeconds(30)).until(() -> clients(node) == 1); // only the one asking
         }
     }
 

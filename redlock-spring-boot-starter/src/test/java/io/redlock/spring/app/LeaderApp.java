@@ -1,11 +1,14 @@
 package io.redlock.spring.app;
 
+import io.redlock.Lease;
 import io.redlock.LockOptions;
 import io.redlock.Redlock;
+import io.redlock.RedlockLock;
 import io.redlock.spring.RedlockLockRegistry;
 import io.redlock.testkit.history.History;
 import io.redlock.testkit.history.Op;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
@@ -22,16 +25,24 @@ import org.springframework.integration.support.leader.LockRegistryLeaderInitiato
 
 /**
  * A Spring Boot application that runs for leadership over a {@link RedlockLockRegistry}, recording its terms at the
- * lock: a term runs from the acquisition of the registry's lock to its release. (Spring Integration's initiator
- * unlocks before it calls {@code onRevoked}, so two candidates' callbacks may overlap by a moment while their locks
- * never do: the lock is what this records.)
+ * lock: a term is the lease of the registry's lock, from its acquisition (with its fencing token and validity) to
+ * its release, and each time the initiator takes the lock again while it leads, the lease's validity then (renewed
+ * by the watchdog) is recorded as an extension. What the lock promises is that no two terms are valid at once; a
+ * candidate's callbacks, or its belief that it still leads, may outlast its lease when its process is paused, as
+ * Spring Integration's initiator notices a lost lease only at its next heartbeat.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
 public class LeaderApp {
 
-    /** The lease of each leader's lock: 1 s, kept alive while it leads. */
-    public static final Duration TTL = Duration.ofSeconds(1);
+    /** The lease of each leader's lock, kept alive while it leads: several node timeouts and watchdog rounds. */
+    public static final Duration TTL = Duration.ofSeconds(3);
+
+    /**
+     * The per-node timeout of each application ({@code redlock.node-timeout}): at the 50 ms default a slow reply on
+     * a loaded machine would cost a leader its extensions, and the term, for no failure at all.
+     */
+    public static final String NODE_TIMEOUT = "redlock.node-timeout=500ms";
 
     @Bean
     LockRegistryLeaderInitiator leaderInitiator(Redlock redlock, Environment environment, History terms) {
@@ -47,7 +58,8 @@ public class LeaderApp {
     /** Starts the application named {@code name}; its terms as leader go into {@code terms}, shared across apps. */
     public static ConfigurableApplicationContext start(String name, History terms, String... properties) {
         return new SpringApplicationBuilder(LeaderApp.class).web(WebApplicationType.NONE)
-                .properties(properties).properties("spring.application.name=" + name, "spring.main.banner-mode=off")
+                .properties(properties).properties("spring.application.name=" + name, "spring.main.banner-mode=off",
+                        NODE_TIMEOUT)
                 .initializers(context -> context.getBeanFactory().registerSingleton("terms", terms))
                 .run();
     }
@@ -72,16 +84,18 @@ public class LeaderApp {
         }
 
         /**
-         * The registry's lock: a first acquisition is recorded around the call, the last release just before it
-         * (the initiator also takes the lock again while it leads, to check it still holds it, and lets go of that).
+         * The registry's lock: a first acquisition is recorded around the call, the last release just before it;
+         * the initiator also takes the lock again while it leads, to check it still holds it, and lets go of that:
+         * each such nested acquisition records the lease's validity at that moment.
          */
         private final class RecordingLock implements Lock {
 
-            private final Lock lock;
+            private final RedlockLock lock;
             private int holds;
+            private long token = -1;
 
             RecordingLock(Lock lock) {
-                this.lock = lock;
+                this.lock = (RedlockLock) lock;
             }
 
             @Override
@@ -134,12 +148,18 @@ public class LeaderApp {
                 if (acquired) {
                     holds++;
                 }
+                Optional<Lease> lease = acquired ? lock.currentLease() : Optional.empty();
                 if (call == null) {
+                    String id = term.get();
+                    if (id != null && lease.isPresent()) { // while it leads: the validity the watchdog renewed
+                        terms.invoke(name, Op.EXTEND, id, token, null).okValid(lease.get().validUntil());
+                    }
                     return acquired;
                 }
                 if (acquired) {
                     String id = name + "#" + (++count);
-                    call.okAcquired(id, -1, Long.MAX_VALUE);
+                    token = lease.map(Lease::fencingToken).orElse(-1L);
+                    call.okAcquired(id, token, lease.map(Lease::validUntil).orElseGet(System::nanoTime));
                     term.set(id);
                 } else {
                     call.fail("another application leads");

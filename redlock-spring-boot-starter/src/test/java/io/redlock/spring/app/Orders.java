@@ -36,7 +36,8 @@ public class Orders {
         Lease lease = Leases.current().orElseThrow();
         Thread.sleep(10);
         long end = System.nanoTime();
-        sections.add(new Sections.Section(app, Thread.currentThread().getName(), start, end, lease.fencingToken()));
+        sections.add(new Sections.Section(app, Thread.currentThread().getName(), start, end, lease.fencingToken(),
+                lease.validUntil()));
         return lease.fencingToken();
     }
 
@@ -89,12 +90,12 @@ public class Orders {
         return registry.get("redlock.leases.active").gauge().value();
     }
 
-    /** Runs until the watchdog has extended the 600 ms lease at least once. */
-    @Locked(resource = "'slow'", ttl = "600ms")
+    /** Runs until the watchdog has extended the 2 s lease at least once (the first extension is due within it). */
+    @Locked(resource = "'slow'", ttl = "2s")
     public long extendedWhileRunning() {
         Lease lease = Leases.current().orElseThrow();
         long firstValidUntil = lease.validUntil();
-        await().atMost(Duration.ofSeconds(5)).until(() -> lease.validUntil() != firstValidUntil);
+        await().atMost(Duration.ofSeconds(30)).until(() -> lease.validUntil() != firstValidUntil);
         return lease.validUntil() - firstValidUntil;
     }
 

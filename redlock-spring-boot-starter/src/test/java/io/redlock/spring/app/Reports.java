@@ -12,15 +12,15 @@ import reactor.core.publisher.Mono;
 /** {@code @Locked} methods whose work ends after they return: a Mono, a Flux and a CompletableFuture. */
 public class Reports {
 
-    /** Holds the lock 1.5 s, past its 600 ms TTL; answers the lease's fencing token from the Reactor context. */
-    @Locked(resource = "'mono'", ttl = "600ms")
+    /** Holds the lock 2.5 s, past its 1 s TTL; answers the lease's fencing token from the Reactor context. */
+    @Locked(resource = "'mono'", ttl = "1s")
     public Mono<Long> monoToken() {
-        return Mono.delay(Duration.ofMillis(1500))
+        return Mono.delay(Duration.ofMillis(2500))
                 .flatMap(tick -> Mono.deferContextual(context -> Mono.just(context.get(Lease.class).fencingToken())));
     }
 
     /** Ticks until cancelled. */
-    @Locked(resource = "'flux'", ttl = "600ms")
+    @Locked(resource = "'flux'", ttl = "1s")
     public Flux<Long> ticks() {
         return Flux.interval(Duration.ofMillis(50));
     }
@@ -30,14 +30,14 @@ public class Reports {
         return Mono.just("ran");
     }
 
-    /** Completes after 1.5 s, past its 600 ms TTL. */
-    @Locked(resource = "'stage'", ttl = "600ms")
+    /** Completes after 2.5 s, past its 1 s TTL. */
+    @Locked(resource = "'stage'", ttl = "1s")
     public CompletableFuture<String> stage() {
-        return CompletableFuture.supplyAsync(() -> "done", CompletableFuture.delayedExecutor(1500, TimeUnit.MILLISECONDS));
+        return CompletableFuture.supplyAsync(() -> "done", CompletableFuture.delayedExecutor(2500, TimeUnit.MILLISECONDS));
     }
 
     /** Never completes by itself. */
-    @Locked(resource = "'endless'", ttl = "600ms")
+    @Locked(resource = "'endless'", ttl = "1s")
     public CompletableFuture<String> endless() {
         return new CompletableFuture<>();
     }

@@ -17,11 +17,14 @@ import org.springframework.context.ApplicationContext;
  * A {@code @SpringBootTest} with {@link AutoConfigureRedlock}: the auto-configured Redlock locks on real,
  * password-protected nodes started for the context, the nodes are a bean, and a nested test class shares them.
  */
-@SpringBootTest(classes = TestApp.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@SpringBootTest(classes = TestApp.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = "redlock.node-timeout=" + AutoConfigureRedlockIT.NODE_TIMEOUT)
 @AutoConfigureRedlock(nodes = 3, args = {"--requirepass", AutoConfigureRedlockIT.PASSWORD})
 class AutoConfigureRedlockIT {
 
     static final String PASSWORD = "spring-test-pw";
+    /** A node timeout a loaded machine keeps to: at the 50 ms default a slow reply fails a single try. */
+    static final String NODE_TIMEOUT = "500ms";
 
     @Autowired
     Redlock redlock;
@@ -37,10 +40,13 @@ class AutoConfigureRedlockIT {
         assertThat(nodes.size()).isEqualTo(3);
         assertThat(redlock.config().nodes()).extracting(uri -> uri.getPort())
                 .containsExactlyElementsOf(nodes.servers().stream().map(server -> server.port()).toList());
-        Lease lease = redlock.tryAcquire("spring-test", Duration.ofSeconds(5)).orElseThrow();
-        assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("spring-test")).isEqualTo(lease.value()));
+        Lease lease = redlock.tryAcquire("spring-test", Duration.ofSeconds(30)).orElseThrow();
+        // granted and released by a majority; the last node's write lands a moment later (well within the TTL)
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(nodes.servers())
+                .allSatisfy(node -> assertThat(node.get("spring-test")).isEqualTo(lease.value())));
         lease.release();
-        assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("spring-test")).isNull());
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(nodes.servers())
+                .allSatisfy(node -> assertThat(node.get("spring-test")).isNull()));
     }
 
     @Test
@@ -51,7 +57,7 @@ class AutoConfigureRedlockIT {
         } finally {
             nodes.node(0).start();
             // the context's nodes are shared: the next test finds all of them answering again
-            await().atMost(Duration.ofSeconds(10))
+            await().atMost(Duration.ofSeconds(30))
                     .until(() -> redlock.ping().stream().allMatch(ping -> ping.answered()));
         }
     }

@@ -23,7 +23,8 @@ import org.testcontainers.utility.DockerImageName;
  * {@code RedlockConnectionDetails} bean of the application's, or {@link AutoConfigureRedlock}.
  */
 @SpringBootTest(classes = TestApp.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = "redlock.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2,redis://127.0.0.1:3")
+        properties = {"redlock.nodes=redis://127.0.0.1:1,redis://127.0.0.1:2,redis://127.0.0.1:3",
+            "redlock.node-timeout=" + AutoConfigureRedlockIT.NODE_TIMEOUT})
 class ServiceConnectionIT {
 
     static final RedisServer SERVER = RedisServer.launch();
