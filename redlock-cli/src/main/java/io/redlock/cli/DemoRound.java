@@ -102,9 +102,18 @@ final class DemoRound {
             if (paused) {
                 pauseNext = false;
                 say("  %s holds the lock, read %d ... and stops for %s (GC pause)", who, read, Durations.format(PAUSE));
+                long stopped = System.nanoTime();
+                int writtenBefore = acknowledged.get();
                 sleep(PAUSE);
+                // on a busy machine the others may be slow to take the lock: the pause lasts until one of them wrote
+                long deadline = stopped + Duration.ofSeconds(30).toNanos();
+                while (acknowledged.get() == writtenBefore && System.nanoTime() - deadline < 0) {
+                    sleep(Duration.ofMillis(5));
+                }
+                Duration pausedFor = Duration.ofNanos(System.nanoTime() - stopped);
                 say("  %s wakes up: its lease ran out %s ago, but it does not know; it writes %d",
-                        who, Durations.format(PAUSE.minus(TTL)), read + 1);
+                        who, Durations.format(pausedFor.minus(TTL).truncatedTo(java.time.temporal.ChronoUnit.MILLIS)),
+                        read + 1);
             } else {
                 sleep(HOLD);
             }

@@ -13,6 +13,8 @@ final class NodeOptions {
 
     /** Environment variable with the node URIs, comma-separated, used when --nodes is absent. */
     static final String ENV_NODES = "REDLOCK_NODES";
+    /** The environment variable that gives {@code --node-timeout} when the option is not given. */
+    static final String ENV_NODE_TIMEOUT = "REDLOCK_NODE_TIMEOUT";
 
     @Option(names = "--nodes", split = ",", paramLabel = "URI",
             description = "Redis nodes, comma-separated, e.g. redis://h1:6379,redis://:pass@h2:6379 "
@@ -23,8 +25,9 @@ final class NodeOptions {
             description = "Prepended to the resource to form the Redis key (default: none).")
     String keyPrefix;
 
-    @Option(names = "--node-timeout", paramLabel = "DURATION", defaultValue = "50ms",
-            converter = Durations.class, description = "How long to wait for one node's reply (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--node-timeout", paramLabel = "DURATION", defaultValue = "${env:" + ENV_NODE_TIMEOUT + ":-50ms}",
+            converter = Durations.class, description = "How long to wait for one node's reply (default: "
+                    + "$" + ENV_NODE_TIMEOUT + ", else 50ms; now ${DEFAULT-VALUE}).")
     Duration nodeTimeout;
 
     @Option(names = "--fence-counter-ttl", paramLabel = "DURATION", converter = Durations.class,

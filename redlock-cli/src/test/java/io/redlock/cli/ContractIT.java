@@ -98,6 +98,14 @@ class ContractIT {
     }
 
     @Test
+    void theNodeTimeoutDefaultsToTheEnvironmentsThenFiftyMilliseconds() throws Exception {
+        Cli fromEnvironment = Cli.run(Map.of(NodeOptions.ENV_NODE_TIMEOUT, "750ms"), "acquire", "--help");
+        assertThat(fromEnvironment.out()).containsPattern("now\\s+750ms");
+        Cli unset = Cli.run(Map.of(), "acquire", "--help");
+        assertThat(unset.out()).containsPattern("now\\s+50ms");
+    }
+
+    @Test
     void theFenceCounterHorizonIsTheOptionsOrTheLibrarysDefault(RedisNodes nodes) throws Exception {
         Cli shortHorizon = Cli.run(env(nodes), "acquire", "horizon", "--fence-counter-ttl", "90s");
         assertThat(shortHorizon.exitCode()).as(shortHorizon.err()).isZero();

@@ -92,6 +92,8 @@ class ExamplesIT {
                 if (!Files.isExecutable(Path.of("/usr/bin/java"))) {
                     cron.add("JAVA_HOME=" + System.getProperty("java.home")); // what the README says to add then
                 }
+                // the examples run with the default node timeout unless told: on a loaded machine, a slow reply
+                cron.add(NodeOptions.ENV_NODE_TIMEOUT + "=" + Cli.NODE_TIMEOUT); // would pass for a silent node
                 crontab.environment().forEach(line -> cron.add(localize(line, nodes)));
                 cron.addAll(List.of("/bin/sh", "-c", localize(command, nodes)));
                 Run run = run(cron, home, Map.of());
@@ -123,7 +125,7 @@ class ExamplesIT {
         Path file = dir.resolve("examples.sh");
         Files.writeString(file, script);
         return run(List.of("bash", file.toString()), work, Map.of("PATH", bin + ":" + System.getenv("PATH"),
-                NodeOptions.ENV_NODES, String.join(",", nodes.uris())));
+                NodeOptions.ENV_NODES, String.join(",", nodes.uris()), NodeOptions.ENV_NODE_TIMEOUT, Cli.NODE_TIMEOUT));
     }
 
     private record Run(int code, String output) {
