@@ -21,12 +21,12 @@ class SingleNodeIT {
             Lease lease = first.tryAcquire("single", Duration.ofSeconds(10)).orElseThrow();
             assertThat(nodes.node(0).get("single")).isEqualTo(lease.value());
             assertThat(nodes.node(0).pttl("single")).as("set with the TTL").isBetween(
-                    10_000L - ItSupport.elapsedMillis(start) - 1, 10_000L);
+                    10_000L - ItSupport.elapsedMillis(start) - 2, 10_000L);
             assertThat(second.tryAcquire("single", Duration.ofSeconds(10))).isEmpty();
             start = System.nanoTime();
             assertThat(lease.extend(Duration.ofSeconds(20))).isTrue();
             assertThat(nodes.node(0).pttl("single")).as("extended to the new TTL").isBetween(
-                    20_000L - ItSupport.elapsedMillis(start) - 1, 20_000L);
+                    20_000L - ItSupport.elapsedMillis(start) - 2, 20_000L);
             lease.release();
             assertThat(nodes.node(0).get("single")).isNull();
             assertThat(second.tryAcquire("single", Duration.ofSeconds(10))).isPresent();
