@@ -25,11 +25,12 @@ enum FaultRow {
 
     F0("no fault", HOLDS, HOLDS, 12, "the baseline: one holder at a time, every increment kept",
             ProcessFaultRows::noFault),
-    F1a("holder paused 2×TTL in its critical section (in-process GC pause)", VIOLATED, HOLDS, 9,
+    F1a("holder paused in its critical section for 2×TTL and until another worker holds (in-process GC"
+            + " pause)", VIOLATED, HOLDS, 9,
             "the lock kept its promise (validity windows never overlap), but nothing stops a paused holder"
                     + " from writing after its lease expired; fencing makes the storage refuse its stale write",
             ProcessFaultRows::holderPausedPastItsValidity),
-    F1b("holder process stopped 2×TTL with SIGSTOP (a real JVM)", VIOLATED, HOLDS, 4,
+    F1b("holder process stopped with SIGSTOP for 2×TTL and until another worker holds (a real JVM)", VIOLATED, HOLDS, 4,
             "the same with a real process: on SIGCONT it writes; only the token check at the storage saves the data",
             ProcessFaultRows::realHolderProcessStoppedWithSigstop),
     F2("client paused 1.2×TTL with the acquire replies in flight, then after computing validity", HOLDS, HOLDS, 9,
@@ -47,14 +48,14 @@ enum FaultRow {
     F5("kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
             "down longer than the TTL, a node comes back only after every lease it knew has expired (SPEC R9)",
             NodeFaultRows::crashAndDelayedRestart),
-    F6("clock +2×TTL on one node while the holder has exactly 3 of 5", VIOLATED, VIOLATED, 4,
+    F6("clock +60 s (twice the holder's lease) on one node while the holder has exactly 3 of 5", VIOLATED, VIOLATED, 4,
             "Kleppmann's first example: the jumped node expires the lock early, a second client gets 3 of 5; tokens"
                     + " keep the storage consistent",
             ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes),
-    F7a("clock +2×TTL on 1 node while the holder has 5 of 5", HOLDS, HOLDS, 4,
+    F7a("clock +60 s (twice the holder's lease) on 1 node while the holder has 5 of 5", HOLDS, HOLDS, 4,
             "one node losing the lock early leaves the holder 4 of 5: still a majority",
             ClockFaultRows::clockJumpOnOneNodeOfFive),
-    F7b("clock +2×TTL on 3 nodes while the holder has 5 of 5", VIOLATED, VIOLATED, 4,
+    F7b("clock +60 s (twice the holder's lease) on 3 nodes while the holder has 5 of 5", VIOLATED, VIOLATED, 4,
             "a majority of clocks jumping ends the lock everywhere that counts: two holders; tokens still protect the"
                     + " data",
             ClockFaultRows::clockJumpOnThreeNodes),
@@ -103,7 +104,8 @@ enum FaultRow {
                     + " marks itself failed (CLUSTERDOWN); the other two members carry the lock (progress asserted),"
                     + " and 30 leases kept alive on every shard are never lost (asserted)",
             ClusterFaultRows::shardOfOneMemberKilled, Also.PROGRESS_UNDER_FAULT, Also.KEPT_LEASES_SURVIVE),
-    F19("locks of several resources beside plain ones: a holder paused 2×TTL in its critical section", VIOLATED,
+    F19("locks of several resources beside plain ones: a holder paused in its critical section for 2×TTL and until"
+            + " another worker holds", VIOLATED,
             HOLDS, 9, "as F1a, with two workers locking the resource together with a second one (acquireAll) and one"
                     + " locking it alone: the kinds exclude each other, and the paused holder's stale write is refused",
             several(ProcessFaultRows::holderPausedPastItsValidity)),
@@ -117,11 +119,13 @@ enum FaultRow {
     F22("locks of several resources beside plain ones: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
             "as F5: a delayed restart keeps locks of several resources exclusive too (SPEC R9)",
             several(NodeFaultRows::crashAndDelayedRestart)),
-    F23("locks of several resources beside plain ones: clock +2×TTL on one node while the holder has exactly 3 of 5",
+    F23("locks of several resources beside plain ones: clock +60 s (twice the holder's lease) on one node while the"
+            + " holder has exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires every key of the lock at once (one TTL); tokens keep"
                     + " the storage consistent",
             several(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes)),
-    F24("read-write lock, a writer and two readers: the writer paused 2×TTL in its critical section", VIOLATED, HOLDS,
+    F24("read-write lock, a writer and two readers: the writer paused in its critical section for 2×TTL and until"
+            + " another worker holds", VIOLATED, HOLDS,
             6, "as F1a: readers hold together, never beside the writer, until the paused writer's lease runs out and a"
                     + " reader or the writer of the next turn takes the lock; the paused writer's stale write is refused",
             readers(ProcessFaultRows::holderPausedPastItsValidity)),
@@ -135,11 +139,13 @@ enum FaultRow {
     F27("read-write lock, a writer and two readers: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
             "as F5: a delayed restart keeps readers and writer apart (SPEC R9)",
             readers(NodeFaultRows::crashAndDelayedRestart)),
-    F28("read-write lock, a writer and two readers: clock +2×TTL on one node while the holder has exactly 3 of 5",
+    F28("read-write lock, a writer and two readers: clock +60 s (twice the holder's lease) on one node while the"
+            + " holder has exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the readers' entries and mark, or the writer's key,"
                     + " early; tokens keep the storage consistent",
             readers(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes)),
-    F29("semaphore of 2 permits, three holders: one paused 2×TTL in its critical section", VIOLATED, HOLDS, 6,
+    F29("semaphore of 2 permits, three holders: one paused in its critical section for 2×TTL and until another worker"
+            + " holds", VIOLATED, HOLDS, 6,
             "as F1a: never more than 2 valid permits, but the paused holder's permit lapses and the waiter takes it,"
                     + " so 3 work at once without fencing",
             permits(ProcessFaultRows::holderPausedPastItsValidity)),
@@ -152,7 +158,8 @@ enum FaultRow {
     F32("semaphore of 2 permits, three holders: kill -9 of 3 nodes, restart delayed 1.5×TTL", HOLDS, HOLDS, 6,
             "as F5: a delayed restart keeps the permits at 2 (SPEC R9)",
             permits(NodeFaultRows::crashAndDelayedRestart)),
-    F33("semaphore of 2 permits, three holders: clock +2×TTL on one node while the holders have exactly 3 of 5",
+    F33("semaphore of 2 permits, three holders: clock +60 s (twice the holder's lease) on one node while the holders"
+            + " have exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the permits early, and the waiter takes a slot"
                     + " beside both holders",
             permits(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
