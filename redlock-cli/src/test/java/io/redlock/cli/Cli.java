@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the redlock command in a JVM of its own, as a user would. */
+/** Runs the redlock command of the built distribution in a JVM of its own, as a user would. */
 final class Cli {
 
     final Process process;
@@ -34,9 +34,12 @@ final class Cli {
     /** The subcommands that talk to nodes, and so take --node-timeout. */
     private static final Set<String> NODE_COMMANDS = Set.of("acquire", "extend", "release", "run", "status", "doctor");
 
+    /**
+     * Starts the distribution the package phase built with {@code args} and the tests' node timeout, as a user would
+     * run it: its launcher, JVM settings and class-data archive.
+     */
     static Cli start(Map<String, String> env, String... args) throws IOException {
-        return launch(List.of("-cp", System.getProperty("java.class.path"), RedlockCli.class.getName()), env,
-                withNodeTimeout(args));
+        return startDistribution(env, withNodeTimeout(args));
     }
 
     /** {@code args} with {@code --node-timeout} {@link #NODE_TIMEOUT} after the subcommand, unless they name one. */
@@ -77,13 +80,6 @@ final class Cli {
     private static final List<String> DEFAULT_SIGINT = Files.isExecutable(Path.of("/usr/bin/perl"))
             ? List.of("/usr/bin/perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec: $!\"")
             : List.of();
-
-    private static Cli launch(List<String> javaArgs, Map<String, String> env, String... args) throws IOException {
-        List<String> java = new ArrayList<>();
-        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        java.addAll(javaArgs);
-        return launchCommand(java, env, args);
-    }
 
     /** Starts {@code program} (a command and its first arguments) with {@code args}, as a user would. */
     static Cli launchCommand(List<String> program, Map<String, String> env, String... args)
