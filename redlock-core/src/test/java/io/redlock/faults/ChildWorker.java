@@ -26,7 +26,7 @@ public final class ChildWorker {
         Duration ttl = Duration.ofMillis(Long.parseLong(args[2]));
         Path events = Path.of(args[3]);
         try (Workload workload = new Workload(lockUris, args[1], ttl, 1, "child-", false)) {
-            workload.onHolding(lease -> {
+            workload.schedule.onHolding(lease -> {
                 System.out.println("HOLDING " + lease.fencingToken());
                 System.out.flush();
             });
@@ -37,8 +37,8 @@ public final class ChildWorker {
             }
             workload.stop();
             List<String> lines = new ArrayList<>();
-            workload.plainHistory.events().forEach(e -> lines.add("plain\t" + format(e)));
-            workload.fencedHistory.events().forEach(e -> lines.add("fenced\t" + format(e)));
+            workload.record.plainHistory.events().forEach(e -> lines.add("plain\t" + format(e)));
+            workload.record.fencedHistory.events().forEach(e -> lines.add("fenced\t" + format(e)));
             Files.write(events, lines);
         }
         System.exit(0);

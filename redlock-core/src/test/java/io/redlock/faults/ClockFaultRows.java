@@ -25,7 +25,7 @@ final class ClockFaultRows {
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
         injectAgainstHolders("F6", w, holder -> {
-            String[] keys = w.lockKeys().toArray(String[]::new);
+            String[] keys = w.locks.lockKeys().toArray(String[]::new);
             nodes.node(3).redis(r -> r.del(keys)); // the holder got exactly nodes 0, 1 and 2
             nodes.node(4).redis(r -> r.del(keys));
             nodes.node(2).shiftClock(PAST_A_VICTIM);
@@ -43,7 +43,7 @@ final class ClockFaultRows {
         w.awaitAcquisitions(2, PATIENCE);
         int jumps = 0;
         for (int attempt = 0; attempt < 20 && jumps < 3; attempt++) {
-            Victims victim = w.holdNext(1, VICTIM_TTL);
+            Victims victim = w.schedule.holdNext(1, VICTIM_TTL);
             try {
                 Lease holder = victim.awaitHolding(PATIENCE).get(0);
                 if (!holdsEverywhere(nodes, holder)) {
@@ -108,7 +108,7 @@ final class ClockFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        int before = w.acquisitions.get();
+        int before = w.record.acquisitions.get();
         long end = System.nanoTime() + ttls(5).toNanos();
         boolean forward = true;
         while (System.nanoTime() < end) {
@@ -117,7 +117,7 @@ final class ClockFaultRows {
             forward = !forward;
             sleep(Duration.ofMillis(100));
         }
-        int during = w.acquisitions.get() - before;
+        int during = w.record.acquisitions.get() - before;
         b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1);
         w.awaitAcquisitions(2, PATIENCE);
         w.stop();

@@ -35,7 +35,7 @@ final class CounterFaultRows {
         Workload before = b.workload(storage, "before-", true, horizon);
         before.awaitAcquisitions(4, PATIENCE);
         before.stop();
-        long last = tokens(before.fencedHistory.events()).getMax();
+        long last = tokens(before.record.fencedHistory.events()).getMax();
 
         String counter = Workload.RESOURCE + RedlockConfig.FENCE_SUFFIX;
         await().atMost(HORIZON.multipliedBy(4)).pollInterval(Duration.ofMillis(50)).until(() ->
@@ -48,10 +48,10 @@ final class CounterFaultRows {
             after.stop();
             b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2);
         }
-        assertThat(tokens(after.fencedHistory.events()).getMin())
+        assertThat(tokens(after.record.fencedHistory.events()).getMin())
                 .as("every token after the counters expired is above the last one before").isGreaterThan(last);
         b.asserted(FaultRow.Also.TOKENS_RISE_ACROSS_EXPIRY);
-        return new Measured(after, before.plainHistory.events(), before.fencedHistory.events());
+        return new Measured(after, before.record.plainHistory.events(), before.record.fencedHistory.events());
     }
 
     private static LongSummaryStatistics tokens(List<Event> fenced) {

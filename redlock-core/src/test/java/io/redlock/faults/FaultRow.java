@@ -184,12 +184,12 @@ enum FaultRow {
 
     /** {@code scenario} with workloads that mix locks of several resources with plain ones; both must have held. */
     private static Scenario several(Scenario scenario) {
-        return mixed(scenario, RowBench::takeSeveral, w -> w.severalAcquisitions, "locks of several resources");
+        return mixed(scenario, RowBench::takeSeveral, w -> w.record.severalAcquisitions, "locks of several resources");
     }
 
     /** {@code scenario} with workloads of a writer and two readers of a read-write lock; both must have held. */
     private static Scenario readers(Scenario scenario) {
-        return mixed(scenario, RowBench::takeReaders, w -> w.readerAcquisitions, "read locks");
+        return mixed(scenario, RowBench::takeReaders, w -> w.record.readerAcquisitions, "read locks");
     }
 
     /** {@code scenario} with workloads of three holders of a semaphore's two permits; permits must have held. */
@@ -197,7 +197,7 @@ enum FaultRow {
         return bench -> {
             bench.takePermits();
             Measured measured = scenario.run(bench);
-            assertThat(measured.workload().permitAcquisitions).as("permits held").hasPositiveValue();
+            assertThat(measured.workload().record.permitAcquisitions).as("permits held").hasPositiveValue();
             return measured;
         };
     }
@@ -213,7 +213,7 @@ enum FaultRow {
             Measured measured = scenario.run(bench);
             Workload w = measured.workload();
             assertThat(ofKind.apply(w)).as("%s held", kind).hasPositiveValue();
-            assertThat(w.acquisitions.get() - ofKind.apply(w).get()).as("the other locks held").isPositive();
+            assertThat(w.record.acquisitions.get() - ofKind.apply(w).get()).as("the other locks held").isPositive();
             return measured;
         };
     }

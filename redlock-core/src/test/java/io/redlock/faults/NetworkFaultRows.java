@@ -46,7 +46,7 @@ final class NetworkFaultRows {
         proxies.get(2).blackhole(true);
         long partitioned = System.nanoTime();
         sleep(ttls(3));
-        long during = w.acquiredBetween(partitioned, System.nanoTime());
+        long during = w.record.acquiredBetween(partitioned, System.nanoTime());
         proxies.forEach(TcpProxy::heal);
         w.awaitAcquisitions(3, PATIENCE);
         w.stop();
@@ -155,10 +155,10 @@ final class NetworkFaultRows {
         RedisNodes nodes = b.nodes;
         List<TcpProxy> proxies = b.proxies();
         Workload w = b.workload(uris(proxies));
-        w.extendEachHold();
+        w.schedule.extendEachHold();
         w.awaitAcquisitions(2, PATIENCE);
         // a holder stops before its extension; 3 nodes are partitioned away while it waits; then it extends
-        Victims victim = w.holdNext(1, RowBench.VICTIM_TTL);
+        Victims victim = w.schedule.holdNext(1, RowBench.VICTIM_TTL);
         try {
             victim.awaitHolding(PATIENCE);
             for (int i = 0; i < 3; i++) {
@@ -170,7 +170,7 @@ final class NetworkFaultRows {
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(anExtensionFailed(w))
                 .as("a holder's extension under the partition failed").isTrue());
         proxies.forEach(TcpProxy::heal);
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(w.plainHistory.events())
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(w.record.plainHistory.events())
                 .as("extensions with a majority succeeded")
                 .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() == Outcome.OK));
 
@@ -192,7 +192,7 @@ final class NetworkFaultRows {
     }
 
     private static boolean anExtensionFailed(Workload w) {
-        return w.plainHistory.events().stream()
+        return w.record.plainHistory.events().stream()
                 .anyMatch(e -> e.op() == Op.EXTEND && e.outcome() != Outcome.OK && !e.pending());
     }
 }

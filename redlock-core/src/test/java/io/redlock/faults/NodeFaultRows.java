@@ -59,7 +59,7 @@ final class NodeFaultRows {
             assertThat(acquired).as("no false success with 3 of 5 nodes stalled").isFalse();
         }
         sleep(ttls(3));
-        long during = w.acquiredBetween(stalled, System.nanoTime());
+        long during = w.record.acquiredBetween(stalled, System.nanoTime());
         nodes.node(0).resume();
         nodes.node(1).resume();
         nodes.node(2).resume();
@@ -154,7 +154,7 @@ final class NodeFaultRows {
         try (StatefulRedisConnection<String, String> connection = client.connect()) {
             connection.setTimeout(PATIENCE);
             RedisFuture<String> write = connection.async().set("probe", "1");
-            await().atMost(PATIENCE.dividedBy(2)).until(() -> w.acquiredSince(paused) >= 2);
+            await().atMost(PATIENCE.dividedBy(2)).until(() -> w.record.acquiredSince(paused) >= 2);
             assertThat(write.isDone()).as("a write to a paused node is still held back").isFalse();
             b.asserted(FaultRow.Also.PROGRESS_UNDER_FAULT);
             b.onNodes(i -> nodes.node(i)::resumeWrites, 0, 1);
@@ -162,7 +162,8 @@ final class NodeFaultRows {
         } finally {
             client.shutdown();
         }
-        log.info("F15: {} acquisitions while 2 nodes refused writes", w.acquiredBetween(paused, System.nanoTime()));
+        log.info("F15: {} acquisitions while 2 nodes refused writes",
+                w.record.acquiredBetween(paused, System.nanoTime()));
         w.awaitAcquisitions(3, PATIENCE);
         w.stop();
         return Measured.of(w);

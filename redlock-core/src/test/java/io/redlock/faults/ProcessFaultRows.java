@@ -49,11 +49,11 @@ final class ProcessFaultRows {
         Workload w = b.workload(b.nodes.uris());
         w.awaitAcquisitions(3, PATIENCE);
         long paused = System.nanoTime();
-        w.pauseNextHolder(ttls(2));
+        w.schedule.pauseNextHolder(ttls(2));
         // the paused holder goes on once another held beside it: the workers must not stop before that
-        w.awaitConflict(paused, PATIENCE, "a worker must hold beside the paused one once its lease ran out");
+        w.schedule.awaitConflict(paused, PATIENCE, "a worker must hold beside the paused one once its lease ran out");
         w.awaitAcquisitions(6, PATIENCE);
-        if (w.writers() > 0) {
+        if (w.locks.writers() > 0) {
             // the paused holder's write is refused, and a lone writer (F24) may not have held again yet
             w.awaitWrites(1, PATIENCE);
         }
@@ -79,7 +79,7 @@ final class ProcessFaultRows {
         long stopped = System.nanoTime();
         sleep(ttls(2)); // its lease runs out
         // ... and it stays stopped until a worker here has held the lock: the overlap does not depend on their speed
-        await().atMost(PATIENCE).until(() -> w.acquiredSince(stopped) > 0);
+        await().atMost(PATIENCE).until(() -> w.record.acquiredSince(stopped) > 0);
         signal(child, "CONT");
         CompletableFuture.runAsync(() -> drain(out));
         w.awaitAcquisitions(3, PATIENCE);

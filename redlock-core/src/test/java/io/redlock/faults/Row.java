@@ -59,7 +59,7 @@ final class Row {
 
     /** True if the plain history already shows overlapping critical sections and overlapping validity windows. */
     static boolean bothViolated(Workload workload) {
-        List<Event> plain = workload.plainHistory.events();
+        List<Event> plain = workload.record.plainHistory.events();
         return !holders(workload, plain, HoldMode.CRITICAL_SECTION).valid()
                 && !holders(workload, plain, HoldMode.VALIDITY).valid();
     }
@@ -69,7 +69,7 @@ final class Row {
      * permits (mutual exclusion when nothing is shared).
      */
     private static CheckResult holders(Workload workload, List<Event> plain, HoldMode mode) {
-        return Checkers.holdersAtOnce(plain, mode, workload.sharedHolds(), workload.sharedAtOnce());
+        return Checkers.holdersAtOnce(plain, mode, workload.locks.sharedHolds(), workload.locks.sharedAtOnce());
     }
 
     /** Checks a scenario's histories (see {@link #check(Workload, List, List)}). */
@@ -79,11 +79,11 @@ final class Row {
 
     /** Checks the workload's histories plus {@code extraPlain} and {@code extraFenced} (e.g. a child JVM's). */
     RowResult check(Workload workload, List<Event> extraPlain, List<Event> extraFenced) {
-        assertThat(workload.errors).as("%s: worker errors", id).isEmpty();
-        List<Event> plain = concat(workload.plainHistory.events(), extraPlain);
-        List<Event> fenced = concat(workload.fencedHistory.events(), extraFenced);
+        assertThat(workload.record.errors).as("%s: worker errors", id).isEmpty();
+        List<Event> plain = concat(workload.record.plainHistory.events(), extraPlain);
+        List<Event> fenced = concat(workload.record.fencedHistory.events(), extraFenced);
         CheckResult sections = holders(workload, plain, HoldMode.CRITICAL_SECTION);
-        PausedHolders paused = new PausedHolders(plain, workload.sharedHolds(), workload.sharedAtOnce());
+        PausedHolders paused = new PausedHolders(plain, workload.locks.sharedHolds(), workload.locks.sharedAtOnce());
         List<io.redlock.testkit.history.Violation> lockOverlaps = sections.violations().stream()
                 .filter(v -> !paused.explains(v)).toList();
         CheckResult windows = holders(workload, plain, HoldMode.VALIDITY);
@@ -103,7 +103,7 @@ final class Row {
         assertThat(result.acquisitions()).as("%s: progress: acquisitions (%s)", id, result)
                 .isGreaterThanOrEqualTo(minAcquisitions);
         // half the acquisitions write, as many of them as the workers that write
-        int increments = (minAcquisitions * workload.writers() / workload.workers() + 1) / 2;
+        int increments = (minAcquisitions * workload.locks.writers() / workload.workers() + 1) / 2;
         assertThat(result.fencedIncrements()).as("%s: progress: acknowledged fenced increments (%s)", id, result)
                 .isGreaterThanOrEqualTo(increments);
         if (criticalSections == Expect.HOLDS) {

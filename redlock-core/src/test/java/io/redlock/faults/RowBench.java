@@ -154,16 +154,17 @@ final class RowBench implements AutoCloseable {
      * on how fast the machine is.
      */
     static void injectAgainstHolders(String row, Workload w, FaultStep fault) throws Exception {
-        Victims victims = w.holdNext(w.holdersToFill(), VICTIM_TTL);
+        Victims victims = w.schedule.holdNext(w.locks.holdersToFill(), VICTIM_TTL);
         try {
             List<Lease> held = victims.awaitHolding(PATIENCE);
             long injected = System.nanoTime();
             fault.inject(held.get(0));
-            w.awaitConflict(injected, VICTIM_TTL.dividedBy(2), row + ": the fault must let another worker in");
+            w.schedule.awaitConflict(injected, VICTIM_TTL.dividedBy(2), row + ": the fault must let another worker in");
         } finally {
             victims.letGo();
         }
-        log.info("{}: fault injected against {} holder(s), another worker held beside them", row, w.holdersToFill());
+        log.info("{}: fault injected against {} holder(s), another worker held beside them", row,
+                w.locks.holdersToFill());
     }
 
     @FunctionalInterface

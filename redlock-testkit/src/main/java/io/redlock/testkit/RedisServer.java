@@ -31,21 +31,14 @@ public final class RedisServer implements AutoCloseable {
     private CompletableFuture<Void> pendingRestart;
 
     private RedisServer(Builder builder) {
-        List<String> extraArgs = List.copyOf(builder.args);
-        this.process = new ServerProcess(extraArgs, builder.clockShift, builder.binary, builder.freePorts);
-        int at = extraArgs.lastIndexOf("--requirepass");
-        this.password = at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
+        this.process = new ServerProcess(builder.args, builder.clockShift, builder.binary, builder.freePorts);
+        this.password = process.password();
         this.port = builder.port;
     }
 
     /** The password this server requires, or null. */
     String password() {
         return password;
-    }
-
-    /** A port on 127.0.0.1 that was free a moment ago. */
-    static int freePort() {
-        return ServerProbes.freePort();
     }
 
     /** A builder for a server with extra arguments or a password. */

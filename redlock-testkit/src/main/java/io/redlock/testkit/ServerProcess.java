@@ -51,6 +51,12 @@ final class ServerProcess {
         }
     }
 
+    /** The password the command line requires (the last {@code --requirepass}), or null. */
+    String password() {
+        int at = extraArgs.lastIndexOf("--requirepass");
+        return at >= 0 && at + 1 < extraArgs.size() ? extraArgs.get(at + 1) : null;
+    }
+
     /** {@link #launch(int)} reads the server's log (stdout, notice level) to know it is ready: it must stay there. */
     private static void rejectHiddenLog(List<String> args) {
         for (int i = 0; i < args.size(); i++) {

@@ -23,7 +23,7 @@ class PortClashIT {
         try (ServerSocket squatter = occupyALoopbackPort()) {
             int taken = squatter.getLocalPort();
             AtomicInteger offered = new AtomicInteger();
-            IntSupplier takenFirst = () -> offered.getAndIncrement() == 0 ? taken : RedisServer.freePort();
+            IntSupplier takenFirst = () -> offered.getAndIncrement() == 0 ? taken : ServerProbes.freePort();
 
             try (RedisServer server = RedisServer.builder().freePorts(takenFirst).start()) {
                 assertThat(offered).as("port candidates asked for").hasValue(2);
@@ -40,7 +40,7 @@ class PortClashIT {
         try (PongSquatter squatter = new PongSquatter()) {
             int taken = squatter.port();
             AtomicInteger offered = new AtomicInteger();
-            IntSupplier takenFirst = () -> offered.getAndIncrement() == 0 ? taken : RedisServer.freePort();
+            IntSupplier takenFirst = () -> offered.getAndIncrement() == 0 ? taken : ServerProbes.freePort();
 
             try (RedisServer server = RedisServer.builder().freePorts(takenFirst).start()) {
                 assertThat(server.port()).isNotEqualTo(taken);
