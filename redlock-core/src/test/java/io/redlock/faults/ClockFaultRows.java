@@ -4,7 +4,6 @@ import static io.redlock.faults.RowBench.PATIENCE;
 import static io.redlock.faults.RowBench.TTL;
 import static io.redlock.faults.RowBench.PAST_A_VICTIM;
 import static io.redlock.faults.RowBench.VICTIM_TTL;
-import static io.redlock.faults.RowBench.injectAgainstHolders;
 import static io.redlock.faults.RowBench.sleep;
 import static io.redlock.faults.RowBench.ttls;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,7 +23,7 @@ final class ClockFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectAgainstHolders("F6", w, holder -> {
+        b.injectAgainstHolders("F6", w, holder -> {
             String[] keys = w.locks.lockKeys().toArray(String[]::new);
             nodes.node(3).redis(r -> r.del(keys)); // the holder got exactly nodes 0, 1 and 2
             nodes.node(4).redis(r -> r.del(keys));
@@ -83,7 +82,7 @@ final class ClockFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectAgainstHolders("F7b", w,
+        b.injectAgainstHolders("F7b", w,
                 holder -> b.onNodes(i -> () -> nodes.node(i).shiftClock(PAST_A_VICTIM), 0, 1, 2));
         b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2);
         w.awaitAcquisitions(2, PATIENCE);

@@ -3,7 +3,6 @@ package io.redlock.faults;
 import static io.redlock.faults.RowBench.PATIENCE;
 import static io.redlock.faults.RowBench.PROBE_TIMEOUT;
 import static io.redlock.faults.RowBench.TTL;
-import static io.redlock.faults.RowBench.injectAgainstHolders;
 import static io.redlock.faults.RowBench.sleep;
 import static io.redlock.faults.RowBench.ttls;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -86,7 +85,7 @@ final class NodeFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectAgainstHolders("F4", w, holder -> b.onNodes(i -> nodes.node(i)::restart, 0, 1, 2));
+        b.injectAgainstHolders("F4", w, holder -> b.onNodes(i -> nodes.node(i)::restart, 0, 1, 2));
         w.awaitAcquisitions(2, PATIENCE);
         w.stop();
         return Measured.of(w);
@@ -113,7 +112,7 @@ final class NodeFaultRows {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        injectAgainstHolders("F14", w, holder -> b.onNodes(i -> () -> evictLocks(nodes.node(i)), 0, 1, 2));
+        b.injectAgainstHolders("F14", w, holder -> b.onNodes(i -> () -> evictLocks(nodes.node(i)), 0, 1, 2));
         b.onNodes(i -> () -> nodes.node(i).redis(r -> {
             r.configSet("maxmemory", "0");
             return r.configSet("maxmemory-policy", "noeviction");

@@ -153,13 +153,20 @@ final class RowBench implements AutoCloseable {
      * (waited for within half their TTL, so inside their validity). Neither the fault's moment nor the overlap depends
      * on how fast the machine is.
      */
-    static void injectAgainstHolders(String row, Workload w, FaultStep fault) throws Exception {
+    void injectAgainstHolders(String row, Workload w, FaultStep fault) throws Exception {
         Victims victims = w.schedule.holdNext(w.locks.holdersToFill(), VICTIM_TTL);
         try {
             List<Lease> held = victims.awaitHolding(PATIENCE);
             long injected = System.nanoTime();
             fault.inject(held.get(0));
-            w.schedule.awaitConflict(injected, VICTIM_TTL.dividedBy(2), row + ": the fault must let another worker in");
+            try {
+                w.schedule.awaitConflict(injected, VICTIM_TTL.dividedBy(2),
+                        row + ": the fault must let another worker in");
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; since the fault: " + w.record.attempts(injected)
+                        + "; last node failure: " + w.record.lastNodeFailure.get() + "; worker errors: "
+                        + w.record.errors + "; the nodes now:" + NodeDump.of(nodes, w.locks.lockKeys().get(0)), e);
+            }
         } finally {
             victims.letGo();
         }

@@ -2,7 +2,6 @@ package io.redlock.faults;
 
 import io.redlock.Lease;
 import io.redlock.NodeFailure;
-import io.redlock.testkit.history.Event;
 import io.redlock.testkit.history.History;
 import io.redlock.testkit.history.Op;
 import io.redlock.testkit.history.Outcome;
@@ -55,11 +54,21 @@ final class WorkRecord {
 
     /** The acquire attempts so far by outcome, e.g. {@code "12 ok, 3 failed, 0 unknown"}. */
     String attempts() {
-        Map<Outcome, Long> counts = plainHistory.events().stream()
-                .filter(e -> e.op() == Op.ACQUIRE && !e.pending())
-                .collect(Collectors.groupingBy(Event::outcome, Collectors.counting()));
-        return counts.getOrDefault(Outcome.OK, 0L) + " ok, "
-                + counts.getOrDefault(Outcome.FAIL, 0L) + " failed, "
-                + counts.getOrDefault(Outcome.UNKNOWN, 0L) + " unknown";
+        return attempts(Long.MIN_VALUE);
+    }
+
+    /**
+     * The acquire attempts begun at or after {@code nanos} ({@link System#nanoTime()}) by outcome, e.g.
+     * {@code "12 ok, 3 failed, 0 unknown, 1 pending"}.
+     */
+    String attempts(long nanos) {
+        Map<String, Long> counts = plainHistory.events().stream()
+                .filter(e -> e.op() == Op.ACQUIRE && (nanos == Long.MIN_VALUE || e.invokedAt() - nanos >= 0))
+                .collect(Collectors.groupingBy(e -> e.pending() ? "pending" : e.outcome().name(),
+                        Collectors.counting()));
+        String made = counts.getOrDefault(Outcome.OK.name(), 0L) + " ok, "
+                + counts.getOrDefault(Outcome.FAIL.name(), 0L) + " failed, "
+                + counts.getOrDefault(Outcome.UNKNOWN.name(), 0L) + " unknown";
+        return nanos == Long.MIN_VALUE ? made : made + ", " + counts.getOrDefault("pending", 0L) + " pending";
     }
 }
