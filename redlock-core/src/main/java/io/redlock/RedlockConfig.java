@@ -48,6 +48,13 @@ public final class RedlockConfig {
      */
     public static final String PERMITS_SUFFIX = ":permits";
     /**
+     * The endings of the library's own keys beside a lock key ({@code <key>:fence}, {@code <key>:waiters},
+     * {@code <key>:waiters:until}, {@code <key>:readers}, {@code <key>:permits}): a resource whose name ends with one of
+     * them would be another resource's counter, queue or holders, so it is refused ({@link RedlockConfigException}).
+     */
+    public static final List<String> RESERVED_SUFFIXES = List.of(FENCE_SUFFIX, WAITERS_SUFFIX,
+            WAITERS_SUFFIX + DEADLINES_SUFFIX, READERS_SUFFIX, PERMITS_SUFFIX);
+    /**
      * What the lock key holds while read-locked: the readers' mark (no lease value contains {@code :}, so none equals
      * it). Written by the scripts ({@code lua/shared.lua}); {@link ResourceStatus} reads it.
      */

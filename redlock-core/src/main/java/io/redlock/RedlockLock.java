@@ -13,8 +13,10 @@ import java.util.concurrent.locks.Lock;
  * lease that simply expires (SPEC J1, the Redisson-style calls).
  *
  * <p>Re-entrant for the owning thread while its lease is valid: a hold count is kept locally, with one lease
- * underneath. Once the lease was lost or ran out, locking again is a fresh acquisition (the stale holds are dropped;
- * the last unlock they owe throws {@link LeaseLostException}). {@link #lock()} waits in one acquisition with one place
+ * underneath. Once the lease was lost or ran out, the thread's critical section is broken until it has unwound it:
+ * every nested {@code lock}, {@code lockInterruptibly} and {@code tryLock} call throws {@link LeaseLostException},
+ * {@link #currentLease()} stays the lost lease, and the last {@link #unlock()} reports the loss; only then does locking
+ * acquire afresh. {@link #lock()} waits in one acquisition with one place
  * in the fair queue; the untimed {@link #tryLock()} takes a free lock even while others wait. {@link #unlock()} from
  * another thread throws {@link IllegalMonitorStateException}. If the lease is lost while held, the owning thread is
  * interrupted, listeners are told, and {@link #unlock()} throws {@link LeaseLostException} after releasing, so the

@@ -55,8 +55,8 @@ class EveryKeyExpiresIT {
                             redlock.acquireAll(List.of(resource, "expiring:0"), TTL, Duration.ofSeconds(30))
                                     .orElseThrow().release(); // a lock of several resources beside the others
                         } else if (thread == 3) {
-                            RedlockSemaphore permits = redlock.semaphore("expiring:permits", 2); // a semaphore too
-                            redlock.withLock(LockTarget.permit("expiring:permits", 2), LockOptions.builder().ttl(TTL)
+                            RedlockSemaphore permits = redlock.semaphore("expiring-permits", 2); // a semaphore too
+                            redlock.withLock(LockTarget.permit("expiring-permits", 2), LockOptions.builder().ttl(TTL)
                                     .maxWait(Duration.ofSeconds(30)).build(), lease -> null);
                             permits.acquire(TTL, Duration.ofSeconds(30)).orElseThrow().release();
                         } else if (i % 3 == 0) {

@@ -57,9 +57,9 @@ class StatusIT {
             Duration ttl = Duration.ofSeconds(30);
             Lease r1 = redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
             Lease r2 = redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
-            Lease p1 = redlock.semaphore("shown:permits", 3).tryAcquire(ttl).orElseThrow();
+            Lease p1 = redlock.semaphore("shown-permits", 3).tryAcquire(ttl).orElseThrow();
             org.awaitility.Awaitility.await().atMost(ItSupport.units(50)).until(() -> nodes.servers().stream()
-                    .allMatch(s -> s.get("shown:read") != null && s.get("shown:permits") != null));
+                    .allMatch(s -> s.get("shown:read") != null && s.get("shown-permits") != null));
             ResourceStatus read = redlock.status("shown:read");
             assertThat(read.holder()).contains("redlock:readers");
             assertThat(read.readLocked()).isTrue();
@@ -67,7 +67,7 @@ class StatusIT {
             assertThat(read.sharedBy()).containsExactlyInAnyOrder(r1.value(), r2.value());
             assertThat(read.nodes()).allSatisfy(node -> assertThat(node.sharedBy())
                     .containsExactlyInAnyOrder(r1.value(), r2.value()));
-            ResourceStatus permits = redlock.status("shown:permits");
+            ResourceStatus permits = redlock.status("shown-permits");
             assertThat(permits.holder()).contains("redlock:permits:3");
             assertThat(permits.permits()).hasValue(3);
             assertThat(permits.readLocked()).isFalse();

@@ -193,17 +193,17 @@ class ContractIT {
             Duration ttl = Duration.ofSeconds(30);
             redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
             redlock.readWriteLock("shown:read").tryAcquireRead(ttl).orElseThrow();
-            Lease permit = redlock.semaphore("shown:permits", 3).tryAcquire(ttl).orElseThrow();
+            Lease permit = redlock.semaphore("shown-permits", 3).tryAcquire(ttl).orElseThrow();
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
-                    .allMatch(s -> s.get("shown:read") != null && s.get("shown:permits") != null));
+                    .allMatch(s -> s.get("shown:read") != null && s.get("shown-permits") != null));
             Cli read = Cli.run(env(nodes), "status", "shown:read");
             assertThat(read.exitCode()).as(read.err()).isZero();
             assertThat(read.out()).contains("SHARED").contains("verdict: read-locked by 2 readers on 5 of 5 nodes");
-            Cli permits = Cli.run(env(nodes), "status", "shown:permits", "--json");
+            Cli permits = Cli.run(env(nodes), "status", "shown-permits", "--json");
             assertThat(permits.exitCode()).as(permits.err()).isZero();
             assertThat(permits.out()).contains("\"permits\":3").contains("\"read_locked\":false")
                     .contains("\"shared_by\":[\"" + permit.value() + "\"]");
-            Cli text = Cli.run(env(nodes), "status", "shown:permits");
+            Cli text = Cli.run(env(nodes), "status", "shown-permits");
             assertThat(text.out()).contains("verdict: 1 of 3 permits held on 5 of 5 nodes");
         }
     }

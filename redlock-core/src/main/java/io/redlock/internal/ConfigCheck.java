@@ -233,6 +233,14 @@ public final class ConfigCheck {
             throw new RedlockConfigException("resource must be at most " + RedlockConfig.MAX_RESOURCE_BYTES
                     + " bytes in UTF-8, was " + bytes + " bytes ('" + resource.substring(0, 32) + "...')");
         }
+        for (String suffix : RedlockConfig.RESERVED_SUFFIXES) {
+            if (resource.endsWith(suffix)) {
+                throw new RedlockConfigException("resource must not end with '" + suffix + "', was '" + resource
+                        + "': the names ending with " + RedlockConfig.RESERVED_SUFFIXES + " are the library's own"
+                        + " keys beside a lock key ('" + resource.substring(0, resource.length() - suffix.length())
+                        + "' keeps its " + suffix.substring(1) + " there)");
+            }
+        }
     }
 
     /**

@@ -16,20 +16,25 @@ import java.util.concurrent.CompletionStage;
 final class LockRunner {
 
     private final Engine engine;
+    private final EnclosingLeases enclosing = new EnclosingLeases();
 
     LockRunner(Engine engine) {
         this.engine = engine;
     }
 
-    /** Runs {@code work} on the calling thread under the lock. */
+    /**
+     * Runs {@code work} on the calling thread under the lock. A call nested in another {@code withLock} of this thread
+     * on one of the same resources whose lease was lost throws {@link LeaseLostException} without acquiring.
+     */
     <T> T withLock(LockTarget target, LockPlan options, LeaseWork<T> work) {
+        enclosing.refuseIfBroken(target);
         RedlockLease lease = acquire(target, options);
         Watchdog dog = keepAlive(engine, lease, options);
         dog.interruptOnLoss(Thread.currentThread());
         T value = null;
         Throwable failure = null;
         try {
-            value = work.run(lease);
+            value = enclosing.within(target, lease, () -> work.run(lease));
         } catch (Throwable t) {
             failure = t;
         } finally {

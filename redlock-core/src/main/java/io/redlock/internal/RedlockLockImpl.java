@@ -13,8 +13,9 @@ import java.util.function.Consumer;
 /**
  * {@link RedlockLock}: one owner thread and hold count kept locally, one lease underneath. Threads of this JVM take
  * the lock one at a time: a thread becomes the local owner before it asks the nodes, and stays the owner — also
- * after a loss — until it unlocks, so its {@code unlock()} can report the loss. A re-entrant call counts only while
- * the lease is still valid; once it was lost or ran out, the stale hold is dropped and the call acquires afresh.
+ * after a loss — until its last unlock, which reports the loss. A re-entrant call counts while the lease is valid;
+ * once it was lost or ran out, the critical section is broken: every nested call throws {@link LeaseLostException}
+ * and {@link #currentLease()} stays the lost lease until the owner has unwound its holds.
  */
 final class RedlockLockImpl implements RedlockLock {
 
@@ -34,8 +35,6 @@ final class RedlockLockImpl implements RedlockLock {
     private int holds;
     private RedlockLease lease;
     private Watchdog watchdog;
-    /** Threads whose holds were dropped after their lease was lost, and the unlocks they still owe. */
-    private final OwedUnlocks owed;
 
     /** One acquisition of the lock on the nodes, for a TTL, waiting at most {@code maxWait}. */
     @FunctionalInterface
@@ -54,7 +53,6 @@ final class RedlockLockImpl implements RedlockLock {
         this.options = options;
         this.claim = claim;
         this.admit = admit;
-        this.owed = new OwedUnlocks(resource);
     }
 
     @Override
@@ -107,8 +105,8 @@ final class RedlockLockImpl implements RedlockLock {
     }
 
     /**
-     * Takes the lock within {@code maxWait}: counts a re-entry while the lease is valid, else waits to be the local
-     * owner, then asks the nodes. Only an {@code interruptible} call gives up on interrupt; an uninterruptible one sets
+     * Takes the lock within {@code maxWait}: counts a re-entry while the lease is valid (throws
+     * {@link LeaseLostException} once it is not), else waits to be the local owner, then asks the nodes. Only an {@code interruptible} call gives up on interrupt; an uninterruptible one sets
      * the interrupt flag again when it returns.
      */
     private boolean acquire(Duration maxWait, Duration ttl, boolean keepAlive, boolean interruptible)
@@ -147,13 +145,13 @@ final class RedlockLockImpl implements RedlockLock {
     }
 
     /**
-     * A re-entrant call by the holder: true (counted) while its lease is valid. A lease that was lost or ran out is
-     * dropped — its listeners told, its remaining keys released, the owed unlocks remembered — and the caller stays
-     * the local owner for a fresh acquisition.
+     * A re-entrant call by the holder: true (counted) while its lease is valid; false if {@code me} holds nothing.
+     *
+     * @throws LeaseLostException if {@code me} holds a lease that was lost or ran out: its critical section is broken
+     *     until it has unlocked every hold (the last unlock releases what is left and reports the loss)
      */
     private boolean reenter(Thread me) {
-        RedlockLease stale;
-        Watchdog dog;
+        RedlockLease broken;
         synchronized (this) {
             if (owner != me || holds == 0) {
                 return false;
@@ -162,27 +160,18 @@ final class RedlockLockImpl implements RedlockLock {
                 holds++;
                 return true;
             }
-            stale = lease;
-            dog = watchdog;
-            owed.dropped(me, holds, stale);
-            holds = 0;
-            lease = null;
-            watchdog = null;
+            broken = lease;
         }
-        dog.detachWorker();
-        dog.awaitListenersTold();
-        engine.events().settleBeforeRelease(stale);
-        stale.releaseAsync(); // what is left of it on the nodes: our own value, safe to delete whenever it lands
-        return false;
+        throw new LeaseLostException(resource, broken.lossReason().orElse(LossReason.EXPIRED), null);
     }
 
     synchronized boolean isOwner(Thread me) {
         return owner == me;
     }
 
-    /** Whether no thread holds or acquires the lock, and no dropped hold still owes an unlock. */
+    /** Whether no thread holds or acquires the lock. */
     synchronized boolean idle() {
-        return owner == null && owed.isEmpty();
+        return owner == null;
     }
 
     /**
@@ -241,9 +230,6 @@ final class RedlockLockImpl implements RedlockLock {
         Thread me = Thread.currentThread();
         synchronized (this) {
             if (owner != me || holds == 0) {
-                if (owed.pay(me)) {
-                    return;
-                }
                 throw new IllegalMonitorStateException("the lock on '" + resource + "' is held by "
                         + (owner == null || holds == 0 ? "nobody" : "thread " + owner.getName()) + ", not by "
                         + me.getName());

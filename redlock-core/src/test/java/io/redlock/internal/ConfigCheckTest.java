@@ -1,8 +1,10 @@
 package io.redlock.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,20 @@ class ConfigCheckTest {
         // 2,049 two-byte characters are 4,098 bytes
         assertThatThrownBy(() -> ConfigCheck.resource("é".repeat(2049))).isInstanceOf(RedlockConfigException.class)
                 .hasMessageContaining("4098 bytes");
+    }
+
+    @Test
+    void rejectsResourcesThatAreAnotherResourcesOwnKeys() {
+        for (String suffix : RedlockConfig.RESERVED_SUFFIXES) {
+            assertThatThrownBy(() -> ConfigCheck.resource("orders:42" + suffix))
+                    .isInstanceOf(RedlockConfigException.class).hasMessageContaining("must not end with '" + suffix)
+                    .hasMessageContaining("'orders:42' keeps its");
+        }
+        assertThat(RedlockConfig.RESERVED_SUFFIXES).contains(":fence", ":waiters", ":waiters:until", ":readers",
+                ":permits");
+        for (String fine : new String[] {"orders:42", "orders:fenced", "fence", "job:until", "permits:of:x", ":x"}) {
+            assertThatCode(() -> ConfigCheck.resource(fine)).as(fine).doesNotThrowAnyException();
+        }
     }
 
     @Test

@@ -77,7 +77,8 @@ public class RedlockTemplate {
 
     /**
      * Runs {@code work} holding {@code target} with {@code options}; see {@link #withLock(String, LeaseWork)}. Work
-     * that already runs under a valid lease of the same target (kind and resources) on this thread runs under it.
+     * that already runs under a valid lease of the same target (kind and resources) on this thread runs under it;
+     * under one of its resources' leases that was lost, it does not run: {@link LeaseLostException}.
      */
     public <T> T withLock(LockTarget target, LockOptions options, LeaseWork<T> work) {
         Objects.requireNonNull(work, "work");

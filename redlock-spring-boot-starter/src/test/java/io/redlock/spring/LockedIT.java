@@ -162,6 +162,27 @@ class LockedIT {
     }
 
     @Test
+    void aNestedCallAfterTheOuterLeaseWasLostThrowsInsteadOfLockingAfresh() {
+        Orders orders = a.getBean(Orders.class);
+        java.util.concurrent.atomic.AtomicReference<Object> nested = new java.util.concurrent.atomic.AtomicReference<>();
+        assertThatThrownBy(() -> orders.nestedAfterLoss("1", () -> {
+            Lease outer = Leases.current().orElseThrow();
+            nodes.servers().forEach(node -> node.redis(r -> r.del("broken:1"))); // its next extension is refused
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            boolean interrupted = false;
+            while (!interrupted || outer.lossReason().isEmpty()) { // the loss interrupts this thread
+                assertThat(System.nanoTime() - deadline).as("the loss and its interrupt within 30 s").isNegative();
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }, nested)).isInstanceOf(LeaseLostException.class);
+        assertThat(nested.get()).isInstanceOf(LeaseLostException.class);
+    }
+
+    @Test
     void metricsAreRecorded() {
         Orders orders = a.getBean(Orders.class);
         MeterRegistry registry = a.getBean(MeterRegistry.class);

@@ -85,6 +85,20 @@ public class Orders {
         return List.of(outer, innerLease, after, reentered);
     }
 
+    /**
+     * Runs {@code lose} (which makes this call's lease lost), then a nested call on the same resource; what that
+     * nested call returned or threw goes to {@code nested}.
+     */
+    @Locked(resource = "'broken:' + #id", ttl = "3s")
+    public void nestedAfterLoss(String id, Runnable lose, java.util.concurrent.atomic.AtomicReference<Object> nested) {
+        lose.run();
+        try {
+            nested.set(inner.sameResource("broken:" + id));
+        } catch (RuntimeException e) {
+            nested.set(e);
+        }
+    }
+
     @Locked(resource = "'gauge'")
     public double activeLeasesInside() {
         return registry.get("redlock.leases.active").gauge().value();
