@@ -16,7 +16,7 @@ record KindWindow(Kind kind, String keyPrefix, int threads, int several, int per
 
     /** The resource every thread of a read-write lock or a semaphore shares. */
     String shared() {
-        return keyPrefix + (kind == Kind.PERMITS ? "permits" : "rw");
+        return keyPrefix + (kind == Kind.PERMITS ? "semaphore" : "rw");
     }
 
     /** The slots whose resources thread {@code slot} holds at once: its own and the next ones of the ring. */
