@@ -5,6 +5,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
 import io.redlock.internal.ConfigCheck;
+import io.redlock.internal.NodeUris;
 import io.redlock.internal.ParsedNode;
 import io.redlock.internal.Seams;
 import java.time.Duration;
@@ -497,14 +498,14 @@ public final class Redlock implements AutoCloseable {
 
         /** Validates the settings without connecting. */
         public RedlockConfig config() {
-            List<ParsedNode> all = new ArrayList<>(ConfigCheck.parseNodes(uriStrings));
+            List<ParsedNode> all = new ArrayList<>(NodeUris.parseNodes(uriStrings));
             uris.forEach(uri -> all.add(new ParsedNode(uri, List.of())));
-            ConfigCheck.nodes(all);
+            NodeUris.nodes(all);
             ConfigCheck.positive("defaultTtl", defaultTtl);
             ConfigCheck.positive("nodeTimeout", nodeTimeout);
-            ConfigCheck.ttlAboveNodeTimeout("defaultTtl", defaultTtl, nodeTimeout);
-            ConfigCheck.maxWait("defaultMaxWait", defaultMaxWait);
             ConfigCheck.driftFactor(driftFactor);
+            ConfigCheck.ttlLeavesValidity("defaultTtl", defaultTtl, nodeTimeout, driftFactor);
+            ConfigCheck.maxWait("defaultMaxWait", defaultMaxWait);
             if (retry == null) {
                 throw new RedlockConfigException(List.of("retry"), "retry must not be null");
             }

@@ -112,6 +112,16 @@ class RedlockConfigTest {
     }
 
     @Test
+    void rejectsADefaultTtlThatCouldNeverBeGrantedAfterTheDriftAllowanceAndOneNodeTimeout() {
+        assertThatThrownBy(() -> fiveNodes().nodeTimeout(Duration.ofMillis(1)).defaultTtl(Duration.ofMillis(2))
+                .config()).isInstanceOf(RedlockConfigException.class)
+                .hasMessageContaining("defaultTtl must leave a validity").hasMessageContaining("at least 4 ms")
+                .hasMessageContaining("PT0.002S");
+        assertThat(fiveNodes().nodeTimeout(Duration.ofMillis(1)).defaultTtl(Duration.ofMillis(4)).config()
+                .defaultTtl()).isEqualTo(Duration.ofMillis(4));
+    }
+
+    @Test
     void rejectsMissingCollaborators() {
         assertThatThrownBy(() -> fiveNodes().retry(null).config()).isInstanceOf(RedlockConfigException.class)
                 .hasMessageContaining("retry");

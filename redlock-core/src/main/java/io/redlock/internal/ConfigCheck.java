@@ -1,23 +1,17 @@
 package io.redlock.internal;
 
-import io.lettuce.core.RedisURI;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
-import io.redlock.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** Validation of settings and call arguments; every failure is a {@link RedlockConfigException} naming the value. */
 public final class ConfigCheck {
-
-    /** More independent masters than this make no sense for a lock (and release notifications count nodes in a long). */
-    static final int MAX_NODES = 64;
 
     private static final Duration ONE_MILLI = Duration.ofMillis(1);
     private static final int NANOS_PER_MILLI = 1_000_000;
@@ -26,117 +20,7 @@ public final class ConfigCheck {
             + " counter back above the tokens it issued: keep fencingClockFloor on, or keep counters forever with"
             + " fenceCounterTtl(Duration.ZERO)";
 
-    /** The setting a node URI or the node list belongs to. */
-    private static final List<String> NODES = List.of("nodes");
-
     private ConfigCheck() {
-    }
-
-    /**
-     * Parses node URI strings; a bad one fails with its text (credentials masked) and the parser's reason. A string
-     * starting with {@link RedlockConfig#CLUSTER_PREFIX} is a Redis Cluster member: its seeds, each a plain
-     * {@code redis://} or {@code rediss://} URI.
-     */
-    public static List<ParsedNode> parseNodes(List<String> uris) {
-        List<ParsedNode> parsed = new ArrayList<>(uris.size());
-        for (String uri : uris) {
-            if (uri == null || uri.isBlank()) {
-                throw new RedlockConfigException(NODES, "node URI must not be blank, was '" + uri + "'");
-            }
-            String trimmed = uri.trim();
-            if (!trimmed.startsWith(RedlockConfig.CLUSTER_PREFIX)) {
-                parsed.add(ParsedNode.server(parseUri(trimmed)));
-                continue;
-            }
-            List<RedisURI> seeds = new ArrayList<>();
-            String list = trimmed.substring(RedlockConfig.CLUSTER_PREFIX.length());
-            for (String seed : list.split(Pattern.quote(RedlockConfig.CLUSTER_SEED_SEPARATOR), -1)) {
-                seeds.add(clusterSeed(seed.trim()));
-            }
-            parsed.add(new ParsedNode(seeds.get(0), seeds));
-        }
-        return parsed;
-    }
-
-    private static RedisURI clusterSeed(String seed) {
-        if (seed.isEmpty()) {
-            throw new RedlockConfigException(NODES, "a cluster member needs seed URIs after '"
-                    + RedlockConfig.CLUSTER_PREFIX + "', separated by '" + RedlockConfig.CLUSTER_SEED_SEPARATOR
-                    + "'; one was empty");
-        }
-        RedisURI uri = parseUri(seed);
-        if (uri.getSocket() != null || uri.getSentinelMasterId() != null) {
-            throw new RedlockConfigException(NODES, "invalid cluster seed '" + Secrets.of(List.of(seed)).scrub(seed)
-                    + "': a seed is redis://host:port or rediss://host:port");
-        }
-        return uri;
-    }
-
-    private static RedisURI parseUri(String uri) {
-        Secrets secrets = Secrets.of(List.of(uri)); // Lettuce's messages may quote a piece of the password
-        String shown = secrets.scrub(uri);
-        RedisURI redisUri;
-        try {
-            redisUri = RedisURI.create(uri);
-        } catch (RuntimeException e) {
-            throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': "
-                    + secrets.scrub(String.valueOf(e.getMessage())));
-        }
-        if (redisUri.getSocket() == null && redisUri.getSentinelMasterId() == null
-                && (redisUri.getHost() == null || redisUri.getHost().isBlank())) {
-            throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': no host");
-        }
-        if (redisUri.getSocket() != null
-                && !io.lettuce.core.resource.Transports.NativeTransports.isDomainSocketSupported()) {
-            throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': a Unix socket"
-                    + " needs Netty's native transport (epoll or kqueue), which is not on the class path; use"
-                    + " redis://host:port");
-        }
-        int port = explicitPort(uri);
-        if (port == 0) {
-            // Lettuce takes port 0 for "no port" and would connect to 6379 instead
-            throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': port "
-                    + port + " is outside 1-65535");
-        }
-        String host = redisUri.getHost();
-        if (host != null && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
-            // Lettuce keeps "host:notaport" as the host name; an IPv6 literal has several colons
-            throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': bad port in '"
-                    + secrets.scrub(host) + "'");
-        }
-        return redisUri;
-    }
-
-    /** The port written in {@code uri}, -1 if none (or not readable; Lettuce's parse is the judge of that). */
-    private static int explicitPort(String uri) {
-        try {
-            return java.net.URI.create(uri).getPort();
-        } catch (IllegalArgumentException notForJava) {
-            return -1;
-        }
-    }
-
-    /**
-     * At least one node and no server listed twice, as a node or as a cluster seed (Redlock needs independent
-     * masters, SPEC R1). That two seeds name the same cluster shows only once connected: doctor reports it.
-     */
-    public static void nodes(List<ParsedNode> nodes) {
-        if (nodes.isEmpty()) {
-            throw new RedlockConfigException(NODES, "no nodes: give at least one Redis URI with nodes(...) or node(...)");
-        }
-        if (nodes.size() > MAX_NODES) {
-            throw new RedlockConfigException(NODES, "at most " + MAX_NODES + " nodes, was " + nodes.size());
-        }
-        Set<String> seen = new HashSet<>();
-        for (ParsedNode node : nodes) {
-            for (RedisURI uri : node.uris()) {
-                String name = Redaction.nodeName(uri);
-                if (!seen.add(name)) {
-                    throw new RedlockConfigException(NODES, "node " + name + " is listed twice; Redlock needs"
-                            + " independent nodes");
-                }
-            }
-        }
     }
 
     /** The minimum hold time: not negative, at most the maximum hold time. */
@@ -198,8 +82,12 @@ public final class ConfigCheck {
         }
     }
 
-    /** The TTL must be a whole number of milliseconds of at least 1 ms and larger than the per-node timeout. */
-    public static void ttlAboveNodeTimeout(String name, Duration ttl, Duration nodeTimeout) {
+    /**
+     * The TTL must be a whole number of milliseconds of at least 1 ms that leaves a validity after the clock-drift
+     * allowance and one per-node timeout (SPEC R4): a shorter one could never be granted, every node's yes
+     * notwithstanding.
+     */
+    public static void ttlLeavesValidity(String name, Duration ttl, Duration nodeTimeout, double driftFactor) {
         positive(name, ttl);
         if (ttl.compareTo(ONE_MILLI) < 0) {
             // PX takes milliseconds: anything shorter would be sent as PX 0, which Redis rejects
@@ -209,9 +97,12 @@ public final class ConfigCheck {
             // PX would silently drop the fraction: the caller would hold the lock for less than asked
             throw new RedlockConfigException(List.of(name), name + " must be a whole number of milliseconds, was " + ttl);
         }
-        if (ttl.compareTo(nodeTimeout) <= 0) {
-            throw new RedlockConfigException(List.of(name, "nodeTimeout"),
-                    name + " must be larger than the per-node timeout " + nodeTimeout + ", was " + ttl);
+        if (Validity.validityNanos(ttl.toNanos(), nodeTimeout.toNanos(), driftFactor) <= 0) {
+            double driftMillis = Validity.driftNanos(ttl.toNanos(), driftFactor) / 1e6;
+            throw new RedlockConfigException(List.of(name, "nodeTimeout"), String.format(Locale.ROOT,
+                    "%s must leave a validity after the clock-drift allowance (%s %% of it + 2 ms = %.2f ms) and the"
+                            + " per-node timeout %s: at least %d ms, was %s", name, driftFactor * 100, driftMillis,
+                    nodeTimeout, Validity.shortestTtlMillis(nodeTimeout.toNanos(), driftFactor), ttl));
         }
         if (ttl.compareTo(Duration.ofDays(365)) > 0) {
             throw new RedlockConfigException(List.of(name), name + " must be at most 365 days, was " + ttl);

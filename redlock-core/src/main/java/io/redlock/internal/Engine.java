@@ -143,7 +143,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     /** The acquisition rounds of {@code keys}, after the checks every kind of lock shares. */
     private Acquiring rounds(Kind kind, String name, HeldKeys keys, Duration ttl, Duration maxWait) {
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.ttlLeavesValidity("ttl", ttl, config.nodeTimeout(), config.driftFactor());
         ConfigCheck.maxWait(maxWait);
         ensureOpen();
         return AcquireLoop.start(this, kind, name, keys, ttl, maxWait, acquiring);
@@ -156,7 +156,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
 
     /** See {@link Extension#extend}; checks the TTL and that the engine is open first. */
     CompletableFuture<ExtendOutcome> extendOutcome(RedlockLease lease, Duration ttl) {
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.ttlLeavesValidity("ttl", ttl, config.nodeTimeout(), config.driftFactor());
         ensureOpen();
         return extension.extend(lease, ttl);
     }
@@ -179,7 +179,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     /** Extends a lease acquired elsewhere, known by its value; the renewed handle if a majority confirmed. */
     public CompletableFuture<Optional<Lease>> extendValue(String resource, String value, Duration ttl) {
         ConfigCheck.resource(resource);
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.ttlLeavesValidity("ttl", ttl, config.nodeTimeout(), config.driftFactor());
         ensureOpen();
         return byValue.extend(keysOf(resource), resource, value, ttl);
     }

@@ -15,7 +15,7 @@ record LockPlan(Duration ttl, Duration maxWait, Duration maxHold, Duration exten
     /** The options as a Redlock with {@code config} uses them. */
     static LockPlan of(LockOptions options, RedlockConfig config) {
         Duration ttl = options.ttl().orElse(config.defaultTtl());
-        ConfigCheck.ttlAboveNodeTimeout("ttl", ttl, config.nodeTimeout());
+        ConfigCheck.ttlLeavesValidity("ttl", ttl, config.nodeTimeout(), config.driftFactor());
         Duration maxWait = options.maxWait().orElse(config.defaultMaxWait());
         Duration latest = Duration.ofNanos(Validity.afterSlowestRoundNanos(ttl.toNanos(), config.driftFactor(),
                 config.nodeTimeout().toNanos()));

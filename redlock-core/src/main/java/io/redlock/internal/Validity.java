@@ -31,6 +31,18 @@ final class Validity {
         return validityNanos(ttlNanos, nodeTimeoutNanos, driftFactor);
     }
 
+    /**
+     * The shortest whole-millisecond TTL that leaves a validity after the drift allowance and an operation that took
+     * {@code elapsedNanos}.
+     */
+    static long shortestTtlMillis(long elapsedNanos, double driftFactor) {
+        long millis = Math.max(1, (long) ((elapsedNanos + FIXED_DRIFT_NANOS) / (1 - driftFactor) / 1_000_000));
+        while (validityNanos(millis * 1_000_000, elapsedNanos, driftFactor) <= 0) { // at most a few steps
+            millis++;
+        }
+        return millis;
+    }
+
     /** The ticker reading at which a lock taken with an operation started at {@code startNanos} stops being valid. */
     static long validUntil(long startNanos, long ttlNanos, double driftFactor) {
         return startNanos + ttlNanos - driftNanos(ttlNanos, driftFactor);

@@ -52,29 +52,43 @@ class ConfigCheckTest {
 
     @Test
     void rejectsTtlsNotAboveTheNodeTimeout() {
-        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofMillis(40), Duration.ofMillis(50)))
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(40), Duration.ofMillis(50), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl").hasMessageContaining("PT0.04S");
-        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofDays(400), Duration.ofMillis(50)))
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofDays(400), Duration.ofMillis(50), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("365 days");
     }
 
     @Test
     void rejectsTtlsShorterThanOneMillisecondInsteadOfSendingPxZero() {
         Duration subMilli = Duration.ofNanos(999_999);
-        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", subMilli, Duration.ofNanos(1)))
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", subMilli, Duration.ofNanos(1), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl")
                 .hasMessageContaining("at least 1 ms").hasMessageContaining(subMilli.toString());
-        assertThatCode(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofMillis(1), Duration.ofNanos(1)))
+        assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(3), Duration.ofNanos(1), 0.01))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void rejectsTtlsThatLeaveNoValidityAfterTheDriftAllowanceAndOneNodeTimeout() {
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(3), Duration.ofMillis(1), 0.01))
+                .isInstanceOf(RedlockConfigException.class)
+                .hasMessage("ttl must leave a validity after the clock-drift allowance (1.0 % of it + 2 ms = 2.03 ms)"
+                        + " and the per-node timeout PT0.001S: at least 4 ms, was PT0.003S");
+        assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(4), Duration.ofMillis(1), 0.01))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(52), Duration.ofMillis(50),
+                0.01)).hasMessageContaining("at least 53 ms");
+        assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(53), Duration.ofMillis(50), 0.01))
                 .doesNotThrowAnyException();
     }
 
     @Test
     void rejectsTtlsWithAFractionOfAMillisecond() {
         Duration fractional = Duration.ofMillis(1500).plusNanos(1);
-        assertThatThrownBy(() -> ConfigCheck.ttlAboveNodeTimeout("defaultTtl", fractional, Duration.ofMillis(50)))
+        assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("defaultTtl", fractional, Duration.ofMillis(50), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl")
                 .hasMessageContaining("whole number of milliseconds").hasMessageContaining("PT1.500000001S");
-        assertThatCode(() -> ConfigCheck.ttlAboveNodeTimeout("ttl", Duration.ofSeconds(30), Duration.ofMillis(50)))
+        assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofSeconds(30), Duration.ofMillis(50), 0.01))
                 .doesNotThrowAnyException();
     }
 }

@@ -27,6 +27,16 @@ class LockPlanTest {
     }
 
     @Test
+    void aCallsTtlThatCouldNeverBeGrantedIsRefusedNamingTheNumbers() {
+        RedlockConfig oneMilli = Redlock.builder().nodes("redis://127.0.0.1:1").nodeTimeout(Duration.ofMillis(1))
+                .config();
+        assertThatThrownBy(() -> LockPlan.of(LockOptions.builder().ttl(Duration.ofMillis(2)).build(), oneMilli))
+                .isInstanceOf(RedlockConfigException.class)
+                .hasMessage("ttl must leave a validity after the clock-drift allowance (1.0 % of it + 2 ms = 2.02 ms)"
+                        + " and the per-node timeout PT0.001S: at least 4 ms, was PT0.002S");
+    }
+
+    @Test
     void optionsThatSetTtlAndWaitKeepThem() {
         LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(9)).maxWait(Duration.ZERO).build();
         LockPlan plan = LockPlan.of(options, config(Duration.ofSeconds(2), Duration.ofSeconds(7)));

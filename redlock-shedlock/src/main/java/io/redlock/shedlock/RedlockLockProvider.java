@@ -53,7 +53,8 @@ public final class RedlockLockProvider implements ExtensibleLockProvider {
     /**
      * One acquisition round: the lock if a majority granted it, empty if it is taken (or no majority answered).
      *
-     * @throws io.redlock.RedlockConfigException if {@code lockAtMostFor} is not above the Redlock's node timeout
+     * @throws io.redlock.RedlockConfigException if {@code lockAtMostFor} leaves no validity after the Redlock's
+     *     clock-drift allowance and one per-node timeout
      */
     @Override
     public Optional<SimpleLock> lock(LockConfiguration configuration) {

@@ -249,9 +249,11 @@ class RedlockLockProviderIT {
     }
 
     @Test
-    void aLockAtMostForNotAboveTheNodeTimeoutIsAConfigError() {
-        assertThatThrownBy(() -> provider.lock(config(NAME, NODE_TIMEOUT, Duration.ZERO)))
-                .isInstanceOf(RedlockConfigException.class);
+    void aLockAtMostForThatLeavesNoValidityAfterTheDriftAndOneNodeTimeoutIsAConfigError() {
+        for (Duration atMost : new Duration[] {NODE_TIMEOUT, NODE_TIMEOUT.plusMillis(1)}) {
+            assertThatThrownBy(() -> provider.lock(config(NAME, atMost, Duration.ZERO)))
+                    .isInstanceOf(RedlockConfigException.class).hasMessageContaining("must leave a validity");
+        }
         assertUnlocked(NAME);
     }
 

@@ -119,8 +119,9 @@ class BadConfigFailureTest {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=0s").run(context ->
                 assertFailure(context, "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be positive"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=40ms").run(context -> {
-            assertThat(failure(context).getMessage()).contains("redlock.default-ttl: defaultTtl must be larger than"
-                    + " the per-node timeout PT0.05S, was PT0.04S");
+            assertThat(failure(context).getMessage()).contains("redlock.default-ttl: defaultTtl must leave a validity"
+                    + " after the clock-drift allowance (1.0 % of it + 2 ms = 2.40 ms) and the per-node timeout PT0.05S:"
+                    + " at least 53 ms, was PT0.04S");
             assertThat(failure(context).properties()).containsExactly("redlock.default-ttl", "redlock.node-timeout");
         });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.node-timeout=-1s").run(context ->
@@ -154,7 +155,7 @@ class BadConfigFailureTest {
             assertThat(failure.getCause()).as("core's exception, the one source of the rule")
                     .isInstanceOf(io.redlock.RedlockConfigException.class);
             FailureAnalysis analysis = new RedlockPropertiesFailureAnalyzer().analyze(context.getStartupFailure());
-            assertThat(analysis.getDescription()).contains("redlock.default-ttl", "defaultTtl must be larger than");
+            assertThat(analysis.getDescription()).contains("redlock.default-ttl", "defaultTtl must leave a validity");
             assertThat(analysis.getAction()).contains("redlock.default-ttl", "redlock.node-timeout");
         });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-max-hold=0s").run(context -> {
