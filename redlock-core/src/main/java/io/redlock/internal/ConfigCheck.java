@@ -184,10 +184,6 @@ public final class ConfigCheck {
      */
     static void extendWhenRemaining(Duration extendWhenRemaining, Duration ttl, Duration latest) {
         positive("extendWhenRemaining", extendWhenRemaining);
-        if (latest.isNegative() || latest.isZero()) {
-            throw new RedlockConfigException(List.of("ttl"), "ttl " + ttl + " is too short to be kept alive: right after an extension"
-                    + " no validity is left (ttl - drift - per-node timeout = " + latest + ")");
-        }
         if (extendWhenRemaining.compareTo(latest) > 0) {
             throw new RedlockConfigException(List.of("extendWhenRemaining"), "extendWhenRemaining must be at most " + latest + " for a ttl of " + ttl
                     + " (ttl - drift - per-node timeout: the validity left right after an extension), was "

@@ -66,9 +66,8 @@ class LockPlanTest {
     }
 
     @Test
-    void aTtlThatLeavesNoValidityAfterASlowestRoundCannotBeKeptAlive() {
-        RedlockConfig config = config(Duration.ofMillis(51), Duration.ZERO);
-        assertThatThrownBy(() -> LockPlan.of(LockOptions.defaults(), config))
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("too short to be kept alive");
+    void aTtlThatLeavesNoValidityAfterASlowestRoundIsRefusedBeforeAnythingIsKeptAlive() {
+        assertThatThrownBy(() -> config(Duration.ofMillis(51), Duration.ZERO))
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl must leave a validity");
     }
 }
