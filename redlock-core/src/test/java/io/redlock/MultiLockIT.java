@@ -68,11 +68,14 @@ class MultiLockIT {
             held.release();
 
             MultiLease lease = redlock.tryAcquireAll(List.of("both:a", "both:b"), TTL).orElseThrow();
+            // a majority granted: the other nodes' writes may be on their way, and an attempt of the other client
+            // landing there first would take those nodes (and free them when it gives up)
+            ItSupport.awaitOnEveryNode(nodes, "both:a");
+            ItSupport.awaitOnEveryNode(nodes, "both:b");
             assertThat(other.tryAcquire("both:a", TTL)).isEmpty();
             assertThat(other.tryAcquire("both:b", TTL)).isEmpty();
             assertThat(other.tryAcquireAll(List.of("both:b", "both:c"), TTL)).isEmpty();
             // another Redlock client knows the lock key only: SET NX fails on every node
-            ItSupport.awaitOnEveryNode(nodes, "both:a"); // a majority granted: the last node's may be on its way
             for (RedisServer node : nodes) {
                 Boolean set = node.redis(r -> r.setnx("both:a", "another-client"));
                 assertThat(set).isFalse();

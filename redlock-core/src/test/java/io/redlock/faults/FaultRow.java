@@ -74,9 +74,9 @@ enum FaultRow {
             NetworkFaultRows::repliesDropped, Also.NO_LOCK_WITHOUT_MAJORITY, Also.NO_KEY_LEFT),
     F12("latency 0.4×TTL each way on 2 nodes", HOLDS, HOLDS, 8,
             "slow replies past the per-node timeout do not count; a lease taken through slow nodes reports the"
-                    + " validity left after the real elapsed time; an acquisition whose round trip reaches TTL − drift"
-                    + " is refused and its keys released on every node",
-            NetworkFaultRows::slowNodes, Also.REFUSED_PAST_VALIDITY, Also.NO_KEY_LEFT),
+                    + " validity left after the real elapsed time; a TTL that replies within the per-node timeout"
+                    + " could exhaust (TTL − drift − timeout ≤ 0) is refused before anything is sent",
+            NetworkFaultRows::slowNodes),
     F13("extend under a partition of 3 nodes, and after expiry", HOLDS, HOLDS, 5,
             "every holder extends: an extension counts only with a majority inside the new validity (failed ones"
                     + " recorded, the holder gives up), and never re-creates an expired key",
