@@ -77,9 +77,10 @@ public interface Lease extends AutoCloseable {
     /**
      * Ends the lease but leaves the lock taken for {@code keep} more, for a minimum hold time (ShedLock's
      * {@code lockAtLeastFor}): the lock key is re-expired to {@code keep} (rounded up to whole milliseconds) on every
-     * node that holds this lease's value, confirmed by a majority, and then left to expire; no watchdog extends it any
-     * more and {@link #isValid()} is false at once. A {@link #release()} instead when {@code keep} is not above
-     * twice the per-node timeout (not worth a round), or when the re-expiry is not confirmed.
+     * node that holds this lease's value and then left to expire, never deleted; no watchdog extends it any more. A
+     * minimum hold is never shortened: a node the re-expiry does not reach keeps the expiry it had, so however short
+     * {@code keep} and whatever the nodes answer, no node frees the lock sooner. A {@link #release()} instead when
+     * {@code keep} is zero or less, or the lease was already released or lost.
      */
     default void releaseAfter(Duration keep) {
         io.redlock.internal.Blocking.await(releaseAfterAsync(keep), "release " + resource());

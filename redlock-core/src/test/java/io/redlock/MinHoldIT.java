@@ -1,15 +1,18 @@
 package io.redlock;
 
-import static io.redlock.ItSupport.NODE_TIMEOUT;
 import static io.redlock.ItSupport.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A minimum hold time ({@link LockOptions#minHold()}, ShedLock's lockAtLeastFor) and {@link Lease#releaseAfter}: the
@@ -38,7 +41,7 @@ class MinHoldIT {
                         return true;
                     }).orElse(false));
             assertThat(Duration.ofNanos(System.nanoTime() - start))
-                    .isGreaterThanOrEqualTo(MIN_HOLD.minus(NODE_TIMEOUT.multipliedBy(2)));
+                    .isGreaterThanOrEqualTo(MIN_HOLD);
         }
     }
 
@@ -80,13 +83,40 @@ class MinHoldIT {
         }
     }
 
-    @Test
-    void releaseAfterWithinTwoNodeTimeoutsIsARelease(RedisNodes nodes) {
-        try (Redlock redlock = redlockOn(nodes).build()) {
-            Lease lease = redlock.tryAcquire("report", Duration.ofSeconds(10)).orElseThrow();
-            lease.releaseAfter(NODE_TIMEOUT.multipliedBy(2));
-            assertThat(lease.isValid()).isFalse();
-            assertThat(ItSupport.absentEverywhere(nodes, "report")).isTrue();
+    /**
+     * A minimum hold is never shortened, however short: from 1 ms to three node timeouts, no node loses the key and no
+     * other client gets the lock before the minimum has passed since the acquisition began. A check that sees either
+     * after that moment proves nothing and is not made (the test thread may pause); one that sees either before it is a
+     * violation.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 20, 200, 399, 600})
+    void aShortMinimumHoldIsNeverEndedEarlyOnAnyNode(long millis, RedisNodes nodes) {
+        Duration keep = Duration.ofMillis(millis);
+        String resource = "short-hold-" + millis;
+        try (Redlock redlock = redlockOn(nodes).build(); Redlock other = redlockOn(nodes).build()) {
+            Lease lease = redlock.acquire(resource, Duration.ofSeconds(10), ItSupport.PATIENCE).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, resource);
+            long start = System.nanoTime();
+            lease.releaseAfter(keep);
+            for (RedisServer node : nodes) {
+                boolean held = node.get(resource) != null;
+                long seen = System.nanoTime();
+                assertThat(held || seen - start >= keep.toNanos()).as("%s lost the key %d ms after releaseAfter(%s)",
+                        node.address(), (seen - start) / 1_000_000, keep).isTrue();
+            }
+            long deadline = System.nanoTime() + ItSupport.PATIENCE.toNanos();
+            while (true) {
+                Optional<Lease> next = other.tryAcquire(resource, Duration.ofSeconds(10));
+                long returned = System.nanoTime();
+                if (next.isPresent()) {
+                    next.get().release();
+                    assertThat(returned - start).as("another client got the lock before the minimum hold %s", keep)
+                            .isGreaterThanOrEqualTo(keep.toNanos());
+                    break;
+                }
+                assertThat(returned).as("the lock is free again within %s", ItSupport.PATIENCE).isLessThan(deadline);
+            }
         }
     }
 }

@@ -167,8 +167,9 @@ public final class Engine implements AutoCloseable, LeaseOps {
     }
 
     @Override
-    public Duration shortestKeep() {
-        return config.nodeTimeout().multipliedBy(2);
+    public CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep) {
+        ensureOpen();
+        return extension.reExpire(lease, keep);
     }
 
     @Override

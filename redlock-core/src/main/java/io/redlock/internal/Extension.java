@@ -64,4 +64,18 @@ final class Extension {
                 result == ExtendOutcome.EXTENDED, Duration.ofNanos(nodes.ticker().read() - start))));
         return outcome;
     }
+
+    /**
+     * Re-expires {@code lease}'s keys to {@code keep} on every node that still holds its value, whatever the others
+     * answer: for a minimum hold at the end of a lease, where no majority is needed, as the holder no longer counts on
+     * the lease. It only ever moves an expiry to at least {@code keep} after it lands, so no node frees the lock sooner
+     * than {@code keep} from now; a node it does not reach keeps the expiry it had. Done once every node answered, or
+     * at the per-node timeout.
+     */
+    CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep) {
+        String keepArg = Long.toString(Math.max(1, keep.toMillis()));
+        List<CompletableFuture<Long>> pexpires = nodes.send((i, node) ->
+                node.eval(lease.keys().extendScript(), lease.keys().extend(), lease.value(), keepArg));
+        return nodes.all(pexpires, Releases.CONFIRMED).handle((round, failure) -> null);
+    }
 }

@@ -10,8 +10,11 @@ interface LeaseOps {
 
     CompletableFuture<Void> release(RedlockLease lease);
 
-    /** The shortest time {@link RedlockLease#releaseAfterAsync} keeps a lock for: twice the per-node timeout. */
-    Duration shortestKeep();
+    /**
+     * Re-expires the lease's keys to {@code keep} on every node that holds them, no majority needed (a minimum hold at
+     * the end of the lease); done once every node answered or timed out.
+     */
+    CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep);
 
     /** Makes sure someone notices when the lease expires unreleased (a listener was added). */
     void watch(RedlockLease lease);

@@ -271,17 +271,26 @@ final class RedlockLease implements Lease {
         return release.copy();
     }
 
+    /**
+     * Keeps the lock taken for {@code keep} more, then lets it go: the keys are re-expired to {@code keep} on every
+     * node (whole milliseconds, rounded up) and left to expire, never deleted, so no node frees the lock sooner,
+     * however short {@code keep} and whatever the nodes answer. Zero or less, or a lease already released or lost: a
+     * release.
+     */
     @Override
     public CompletionStage<Void> releaseAfterAsync(Duration keep) {
         Objects.requireNonNull(keep, "keep");
+        if (keep.isNegative() || keep.isZero()) {
+            return releaseAsync();
+        }
         Duration whole = Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(keep.toNanos() + 999_999));
-        boolean worthARound;
+        boolean held;
         Watchdog dog;
         synchronized (this) {
-            worthARound = release == null && lost == null && whole.compareTo(ops.shortestKeep()) > 0;
+            held = release == null && lost == null;
             dog = watchdog;
         }
-        if (!worthARound) {
+        if (!held) {
             return releaseAsync();
         }
         if (dog != null) {
@@ -290,18 +299,15 @@ final class RedlockLease implements Lease {
         return keep(whole);
     }
 
-    /** Re-expires the key to {@code keep}; then the lease counts as released, its keys left to expire. */
+    /** Re-expires the keys to {@code keep}; then the lease counts as released, its keys left to expire. */
     private CompletionStage<Void> keep(Duration keep) {
-        CompletableFuture<Boolean> kept;
+        CompletableFuture<Void> kept;
         try {
-            kept = ops.extend(this, keep);
+            kept = ops.reExpire(this, keep);
         } catch (RuntimeException e) { // closed meanwhile: a release says so
             return releaseAsync();
         }
-        return kept.exceptionally(failure -> false).thenCompose(ok -> {
-            if (!ok) {
-                return releaseAsync();
-            }
+        return kept.exceptionally(failure -> null).thenCompose(done -> {
             synchronized (this) {
                 if (release == null) {
                     release = CompletableFuture.completedFuture(null);

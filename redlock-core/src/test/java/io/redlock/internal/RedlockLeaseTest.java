@@ -17,17 +17,20 @@ class RedlockLeaseTest {
     private final AtomicInteger releases = new AtomicInteger();
     private final CompletableFuture<Void> releaseDone = new CompletableFuture<>();
     private final List<Duration> extensions = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private volatile boolean extensionsConfirmed = true;
+    private final List<Duration> reExpiries = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean reExpiriesFail;
     private final LeaseOps ops = new LeaseOps() {
         @Override
         public CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl) {
             extensions.add(ttl);
-            return CompletableFuture.completedFuture(extensionsConfirmed);
+            return CompletableFuture.completedFuture(true);
         }
 
         @Override
-        public Duration shortestKeep() {
-            return Duration.ofMillis(100);
+        public CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep) {
+            reExpiries.add(keep);
+            return reExpiriesFail ? CompletableFuture.failedFuture(new IllegalStateException("no node answered"))
+                    : CompletableFuture.completedFuture(null);
         }
 
         @Override
@@ -53,7 +56,8 @@ class RedlockLeaseTest {
     void releaseAfterReExpiresToWholeMillisecondsAndEndsTheLeaseWithoutADelete() {
         RedlockLease lease = lease(Duration.ofSeconds(10));
         assertThat(lease.releaseAfterAsync(Duration.ofNanos(1_500_000_001L)).toCompletableFuture()).isDone();
-        assertThat(extensions).containsExactly(Duration.ofMillis(1501));
+        assertThat(reExpiries).containsExactly(Duration.ofMillis(1501));
+        assertThat(extensions).isEmpty();
         assertThat(lease.isValid()).isFalse();
         assertThat(lease.lossReason()).isEmpty();
         lease.releaseAsync();
@@ -61,17 +65,21 @@ class RedlockLeaseTest {
     }
 
     @Test
-    void releaseAfterWithinTheShortestKeepOrUnconfirmedIsARelease() {
+    void releaseAfterNeverDeletesHoweverShortTheKeepOrWhateverTheNodesAnswer() {
         RedlockLease shortKeep = lease(Duration.ofSeconds(10));
-        shortKeep.releaseAfterAsync(Duration.ofMillis(100));
-        assertThat(extensions).isEmpty();
-        assertThat(releases).hasValue(1);
+        assertThat(shortKeep.releaseAfterAsync(Duration.ofNanos(1)).toCompletableFuture()).isDone();
+        assertThat(reExpiries).containsExactly(Duration.ofMillis(1));
+        assertThat(shortKeep.isValid()).isFalse();
 
-        extensionsConfirmed = false;
-        RedlockLease unconfirmed = lease(Duration.ofSeconds(10));
-        unconfirmed.releaseAfterAsync(Duration.ofSeconds(1));
-        assertThat(extensions).containsExactly(Duration.ofSeconds(1));
-        assertThat(releases).hasValue(2);
+        reExpiriesFail = true;
+        RedlockLease unanswered = lease(Duration.ofSeconds(10));
+        assertThat(unanswered.releaseAfterAsync(Duration.ofSeconds(1)).toCompletableFuture()).isDone();
+        assertThat(reExpiries).containsExactly(Duration.ofMillis(1), Duration.ofSeconds(1));
+        assertThat(releases).as("no delete: the keys keep the expiry they have").hasValue(0);
+
+        RedlockLease none = lease(Duration.ofSeconds(10));
+        none.releaseAfterAsync(Duration.ZERO);
+        assertThat(releases).as("nothing to keep: a release").hasValue(1);
     }
 
     @Test

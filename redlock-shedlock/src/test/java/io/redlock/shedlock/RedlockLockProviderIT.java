@@ -44,7 +44,7 @@ class RedlockLockProviderIT {
      * modules' tests ran beside it); the short lockAtMostFor and lockAtLeastFor below are above it, or two of it.
      */
     private static final Duration NODE_TIMEOUT = Duration.ofMillis(250);
-    /** Above two node timeouts: an unlock after it is a plain release. */
+    /** A lockAtMostFor that runs out while a check waits, and a lockAtLeastFor an unlock may come after. */
     private static final Duration SHORT = Duration.ofMillis(600);
     /**
      * How long a check may take after a key was set to expire at {@link #SHORT} (or the delete of an unlock was
@@ -115,10 +115,7 @@ class RedlockLockProviderIT {
         provider.lock(config(NAME, SHORT, Duration.ZERO)).orElseThrow().unlock();
     }
 
-    /**
-     * The keys stay until lockAtLeastFor after the lock was taken (the re-expiry is confirmed by a majority, and the
-     * node timeout is long enough for that on a loaded machine), then the name is free again.
-     */
+    /** The keys stay until lockAtLeastFor after the lock was taken, then the name is free again. */
     @Test
     void anUnlockBeforeLockAtLeastForKeepsTheLockUntilThen() {
         Duration atLeast = AT_LEAST;
