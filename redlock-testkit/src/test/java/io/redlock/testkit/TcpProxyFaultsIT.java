@@ -7,48 +7,19 @@ import static io.redlock.testkit.ProxyItSupport.POLL;
 import static io.redlock.testkit.ProxyItSupport.SILENCE;
 import static io.redlock.testkit.ProxyItSupport.UNIT;
 import static io.redlock.testkit.ProxyItSupport.connect;
-import static io.redlock.testkit.ProxyItSupport.proxyThreads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
 import java.net.SocketException;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The faults a {@link TcpProxy} injects: delay, dropped replies, blackhole, reset; and how each heals. */
-class TcpProxyFaultsIT {
-
-    private static RedisServer server;
-    private static RedisClient lettuce;
-
-    @BeforeAll
-    static void startServer() {
-        server = RedisServer.launch();
-        lettuce = RedisClient.create();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (lettuce != null) {
-            lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void noProxyThreadOutlivesItsProxy() {
-        await().atMost(PATIENCE).pollInterval(POLL).until(() -> proxyThreads("tcp-proxy-").isEmpty());
-    }
+class TcpProxyFaultsIT extends ProxyFixture {
 
     @Test
     void delayAddsLatencyEachWayAndKeepsTheOrderOfBytes() throws Exception {

@@ -10,44 +10,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A healthy {@link TcpProxy} forwards bytes both ways, and ends its connections, threads and port when it closes. */
-class TcpProxyForwardingIT {
-
-    private static RedisServer server;
-    private static RedisClient lettuce;
-
-    @BeforeAll
-    static void startServer() {
-        server = RedisServer.launch();
-        lettuce = RedisClient.create();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (lettuce != null) {
-            lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void noProxyThreadOutlivesItsProxy() {
-        await().atMost(PATIENCE).pollInterval(POLL).until(() -> proxyThreads("tcp-proxy-").isEmpty());
-    }
+class TcpProxyForwardingIT extends ProxyFixture {
 
     @Test
     void forwardsCommandsAndRepliesBothWays() {
