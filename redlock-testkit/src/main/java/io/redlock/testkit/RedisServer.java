@@ -157,10 +157,17 @@ public final class RedisServer implements AutoCloseable {
     /**
      * Shifts this server's wall clock to the real time plus {@code offset} (negative: back), at once and while it
      * runs: Redis expires keys by its wall clock, so a jump forward expires PX keys early. Needs a server built with
-     * {@link Builder#clockShift()}. {@code Duration.ZERO} puts the clock right again.
+     * {@link Builder#clockShift()}. {@code Duration.ZERO} puts the clock right again. A running server that answers is
+     * then asked its {@code TIME} until it reads the shifted clock (within a second), so a fault is in place when this
+     * returns.
+     *
+     * @throws IllegalStateException if the server answers with a clock that did not move within 5 s
      */
     public void shiftClock(Duration offset) {
         process.shiftClock(offset); // a file write: no lock needed
+        if (isRunning() && !isPaused()) {
+            ServerCommands.awaitClock(port(), password, offset, this::toString);
+        }
     }
 
     /** {@code CLIENT PAUSE ms WRITE}: the node stops processing writes (and scripts that write) for {@code pause}. */

@@ -33,6 +33,37 @@ final class ServerCommands {
         }
     }
 
+    /**
+     * Asks the server on {@code port} its {@code TIME} until it reads the real time plus {@code offset}, within a
+     * second (the shim reads its offset on every clock call, so this is at once unless something is wrong). A server
+     * that does not answer is left alone: a row may shift the clock of a node it is about to stall.
+     */
+    static void awaitClock(int port, String password, Duration offset, java.util.function.Supplier<String> server) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (true) {
+            long skew;
+            try {
+                skew = run(port, password, ServerCommands::clockMillis) - System.currentTimeMillis() - offset.toMillis();
+            } catch (RuntimeException unreachable) {
+                return;
+            }
+            if (Math.abs(skew) < 1_000) {
+                return;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                throw new IllegalStateException("the clock shift of " + offset + " did not reach " + server.get()
+                        + ": its clock is " + skew + " ms off the shifted time");
+            }
+            ServerProbes.sleepQuietly(Duration.ofMillis(5));
+        }
+    }
+
+    /** The server's {@code TIME}, in Unix milliseconds. */
+    private static long clockMillis(RedisCommands<String, String> redis) {
+        java.util.List<String> time = redis.time();
+        return Long.parseLong(time.get(0)) * 1_000 + Long.parseLong(time.get(1)) / 1_000;
+    }
+
     /** {@code CLIENT PAUSE ms WRITE}. */
     static String pauseWrites(RedisCommands<String, String> redis, Duration pause) {
         return redis.dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
