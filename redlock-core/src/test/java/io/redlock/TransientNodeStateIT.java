@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +45,22 @@ class TransientNodeStateIT {
         servers.forEach(node -> node.redis(r -> r.configSet("maxmemory", bytes)));
     }
 
+    /** Nodes 0-2 out of memory now, back 1.5 s later (15 units). */
+    private void threeOutOfMemoryForAWhile(RedisNodes nodes) {
+        List<RedisServer> full = nodes.servers().subList(0, 3);
+        outOfMemory(nodes, full);
+        CompletableFuture.runAsync(() -> setMaxmemory(full, "0"),
+                CompletableFuture.delayedExecutor(units(15).toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /** Every failure seen was the memory one, a state that passes: no node timed out or erred otherwise. */
+    private static void assertOnlyOutOfMemory(List<NodeFailure> failures) {
+        assertThat(failures).isNotEmpty().allSatisfy(failure -> {
+            assertThat(failure.kind()).isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+            assertThat(failure.reason()).contains("OOM command not allowed");
+        });
+    }
+
     private static Redlock.Builder observed(RedisNodes nodes, List<NodeFailure> failures) {
         return redlockOn(nodes).observer(new RedlockObserver() {
             @Override
@@ -58,20 +75,33 @@ class TransientNodeStateIT {
         List<NodeFailure> failures = new CopyOnWriteArrayList<>();
         // every failure seen must be the memory one: no node may time out instead
         try (Redlock redlock = observed(nodes, failures).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
-            List<RedisServer> full = nodes.servers().subList(0, 3);
-            outOfMemory(nodes, full);
-            CompletableFuture.runAsync(() -> setMaxmemory(full, "0"),
-                    CompletableFuture.delayedExecutor(units(15).toMillis(), TimeUnit.MILLISECONDS));
+            threeOutOfMemoryForAWhile(nodes);
 
             // far longer than the 1.5 s the nodes stay full, however late the memory comes back on a loaded machine
             Optional<Lease> lease = redlock.acquire("oom-passes", TTL, Duration.ofSeconds(20));
 
             assertThat(lease).isPresent();
             lease.get().release();
-            assertThat(failures).isNotEmpty().allSatisfy(failure -> {
-                assertThat(failure.kind()).isEqualTo(NodeFailure.Kind.UNAVAILABLE);
-                assertThat(failure.reason()).contains("OOM command not allowed");
-            });
+            assertOnlyOutOfMemory(failures);
+        }
+    }
+
+    @Test
+    void batchedAcquisitionsWaitOutNodesThatRanOutOfMemory(RedisNodes nodes) {
+        List<NodeFailure> failures = new CopyOnWriteArrayList<>();
+        try (Redlock redlock = observed(nodes, failures).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
+            threeOutOfMemoryForAWhile(nodes);
+
+            // 64 fenced acquisitions queued at once: each node gets them as batched script calls
+            List<CompletableFuture<Optional<Lease>>> attempts = IntStream.range(0, 64)
+                    .mapToObj(i -> redlock.acquireAsync("oom-batched-" + i, TTL, Duration.ofSeconds(20))
+                            .toCompletableFuture())
+                    .toList();
+
+            assertThat(attempts).allSatisfy(attempt -> assertThat(attempt)
+                    .succeedsWithin(Duration.ofSeconds(60)).satisfies(lease -> assertThat(lease).isPresent()));
+            attempts.forEach(attempt -> attempt.join().orElseThrow().release());
+            assertOnlyOutOfMemory(failures);
         }
     }
 

@@ -38,6 +38,11 @@ class BenchSmokeIT {
         assertThat(result.lost()).isZero();
         assertThat(result.errors()).isZero();
         assertThat(result.keptAliveAtEnd()).isEqualTo(2_000);
+        assertThat(result.burst().released()).isEqualTo(1_000);
+        assertThat(result.burst().lostDuring() + result.burst().lostWhileKept()).as("leases lost").isZero();
+        assertThat(result.burst().keptAliveAtEnd()).isEqualTo(1_000);
+        assertThat(result.burst().lateDuring().noticed()).as("expiries noticed").isEqualTo(1_000);
+        assertThat(result.burst().lateQuiet().noticed()).as("expiries noticed").isEqualTo(1_000);
         assertThat(result.extensionRounds()).as("every lease extended at least once").isGreaterThanOrEqualTo(2_000);
         assertThat(result.opsPerCall(0)).as("extensions batched per node").isGreaterThan(4);
         assertThat(out.resolve("leases.md")).exists();

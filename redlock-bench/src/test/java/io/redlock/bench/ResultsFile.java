@@ -119,19 +119,28 @@ final class ResultsFile {
     }
 
     static Path leases(Path dir, String environment, LeaseCheck.Result r) {
+        LeaseCheck.Burst b = r.burst();
         StringBuilder md = new StringBuilder("# Many leases check (raw)\n\n").append(header(environment))
                 .append(String.format("%,d leases kept alive by one client (`withLockAsync`, TTL %s), all held after %d s,"
                         + " then held %s. Client heap per lease: **%,d bytes** once all were taken, **%,d bytes** at the"
-                        + " end of the hold (used heap after System.gc(): %,d KiB before, %,d KiB and %,d KiB). While held: %,d extension rounds (%,d failed), client CPU %.0f %%"
-                        + " of a core, the 5 nodes %.0f %%. Leases lost while held: **%d**; errors %d; kept alive at the"
-                        + " end: %,d. Then every lease released at once (one future completes all the work): %,d ms,"
-                        + " %,d extension rounds failed meanwhile, **%,d leases lost** (their validity ran out first).%n%n"
-                        + "| node | EVALSHA calls while held | extension operations per call |%n|---|---|---|%n",
+                        + " end of the hold (used heap after System.gc(): %,d KiB before, %,d KiB and %,d KiB). While held:"
+                        + " %,d extension rounds (%,d failed), client CPU %.0f %% of a core, the 5 nodes %.0f %%. Leases"
+                        + " lost while held: **%d**; errors %d; kept alive at the end: %,d.%n%n",
                         r.leases(), text(r.ttl()), r.acquireTime().toSeconds(), text(r.hold()), r.heapPerLeaseBytes(),
                         r.heapPerLeaseAtEndBytes(), r.heapBeforeBytes() >> 10, r.heapHeldBytes() >> 10,
                         r.heapEndBytes() >> 10, r.extensionRounds(), r.failedRounds(),
-                        100 * r.clientCpuShare(), 100 * r.serverCpuShare(), r.lost(), r.errors(), r.keptAliveAtEnd(),
-                        r.releaseTime().toMillis(), r.failedRoundsAtRelease(), r.lostAtRelease()));
+                        100 * r.clientCpuShare(), 100 * r.serverCpuShare(), r.lost(), r.errors(), r.keptAliveAtEnd()))
+                .append(String.format("Then %,d of them released at once (one future completes their work): **%,d ms**,"
+                        + " client CPU %.0f %% of a core and the 5 nodes %.0f %% over that time, %,d extension rounds"
+                        + " failed meanwhile, **%,d leases lost** during it. The other %,d kept for %d s more: **%,d"
+                        + " lost**, %,d kept alive at the end; then released at once in %,d ms.%n%n"
+                        + "Expiry notices of leases without keep-alive (%s TTL, a loss listener each), lateness after"
+                        + " the end of validity: running out as the burst starts, %s; later, on a quiet client, %s.%n%n",
+                        b.released(), b.time().toMillis(), 100 * b.clientCpuShare(), 100 * b.serverCpuShare(),
+                        b.failedRounds(), b.lostDuring(), b.kept(), b.keptFor().toSeconds(), b.lostWhileKept(),
+                        b.keptAliveAtEnd(), b.finalReleaseTime().toMillis(), text(LeaseCheck.PROBE_TTL), b.lateDuring().text(),
+                        b.lateQuiet().text()))
+                .append(String.format("| node | EVALSHA calls while held | extension operations per call |%n|---|---|---|%n"));
         for (int n = 0; n < r.evalshaCalls().size(); n++) {
             md.append(String.format("| %d | %,d | %.1f |%n", n, r.evalshaCalls().get(n), r.opsPerCall(n)));
         }

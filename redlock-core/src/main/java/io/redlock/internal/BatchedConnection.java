@@ -8,12 +8,14 @@ import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -23,6 +25,12 @@ import java.util.function.Function;
  * other go out as one call of {@link ScriptBatch} (a lone one as its own EVALSHA), so N lock operations to a node
  * cost one command, one write and one Lua call instead of N. Order on the connection is the order of queueing: the
  * queue is a FIFO, and a command that is not a script ends a batch.
+ *
+ * <p>Deletes are paced ({@link ScriptCall#paced()}): at most {@link #PACED_WINDOW} of them are on their way at once;
+ * more wait here, in order, and go out as replies to the earlier ones come in, while everything queued after them
+ * (an extension round, an acquire) is written at once. A burst of releases then holds up an extension by one window
+ * of deletes at most, instead of by every delete of the burst. A delete still never overtakes the acquire it undoes:
+ * it was queued after it and only ever waits longer.
  *
  * <p>On a Redis Cluster connection, Lettuce routes each command to the master of its first key's slot and follows
  * MOVED and ASK; a batch holds the runs of one slot only ({@link ScriptRuns}), and every command is written at once
@@ -42,6 +50,9 @@ final class BatchedConnection {
             CompletableFuture<T> reply) {
     }
 
+    /** How many paced calls (deletes) may be on their way on one connection at once. */
+    static final int PACED_WINDOW = 256;
+
     private final StatefulConnection<String, String> connection;
     private final RedisClusterAsyncCommands<String, String> async;
     /** A Redis Cluster connection: batches by slot, routing keys on every command. */
@@ -50,6 +61,10 @@ final class BatchedConnection {
     private final Sink sink;
     /** {@link ScriptCall}s, {@link SetCall}s and {@link Raw} commands not written yet, in order. */
     private final Queue<Object> queued = new ConcurrentLinkedQueue<>();
+    /** Paced calls waiting for room in the window, in order; guarded by {@link #queued}'s monitor. */
+    private final Queue<ScriptCall> heldPaced = new ArrayDeque<>();
+    /** Paced calls written and not answered yet. */
+    private final AtomicInteger pacedOnTheirWay = new AtomicInteger();
     /** Whether this connection waits in the flusher already. */
     private final AtomicBoolean flushQueued = new AtomicBoolean();
 
@@ -100,9 +115,17 @@ final class BatchedConnection {
         flushQueued.set(false);
         synchronized (queued) {
             ScriptRuns runs = new ScriptRuns(cluster, this::evalRun);
+            releaseHeldPaced(runs);
             Object next;
             while ((next = queued.poll()) != null) {
                 if (next instanceof ScriptCall call) {
+                    if (call.paced()) {
+                        if (!heldPaced.isEmpty() || pacedOnTheirWay.get() >= PACED_WINDOW) {
+                            heldPaced.add(call);
+                            continue;
+                        }
+                        pacedOnTheirWay.incrementAndGet();
+                    }
                     runs.add(call);
                     continue;
                 }
@@ -113,8 +136,19 @@ final class BatchedConnection {
                     dispatch((Raw<?>) next);
                 }
             }
-            runs.end();
+            do { // calls that failed at once (a closed connection) made room while this flush went on
+                releaseHeldPaced(runs);
+                runs.end();
+            } while (!heldPaced.isEmpty() && pacedOnTheirWay.get() < PACED_WINDOW);
             connection.flushCommands();
+        }
+    }
+
+    /** Caller holds {@link #queued}'s monitor. Adds as many held paced calls as the window has room for. */
+    private void releaseHeldPaced(ScriptRuns runs) {
+        while (!heldPaced.isEmpty() && pacedOnTheirWay.get() < PACED_WINDOW) {
+            pacedOnTheirWay.incrementAndGet();
+            runs.add(heldPaced.poll());
         }
     }
 
@@ -144,6 +178,7 @@ final class BatchedConnection {
             reply = dispatch(ScriptCommand.single(call, bySha, cluster,
                     new IntegerOutput<>(ExactUtf8Codec.INSTANCE)));
         } catch (RuntimeException e) {
+            answered(call.paced() ? 1 : 0);
             sink.settle(this, call.reply(), null, e);
             return;
         }
@@ -152,6 +187,7 @@ final class BatchedConnection {
                 eval(call, false);
                 flushSoon();
             } else {
+                answered(call.paced() ? 1 : 0);
                 sink.settle(this, call.reply(), value, failure);
             }
         });
@@ -163,6 +199,7 @@ final class BatchedConnection {
         try {
             reply = dispatch(ScriptCommand.batch(run, bySha, cluster, new BatchOutput()));
         } catch (RuntimeException e) {
+            answered(paced(run));
             run.forEach(call -> sink.settle(this, call.reply(), null, e));
             return;
         }
@@ -172,6 +209,7 @@ final class BatchedConnection {
                 flushSoon();
                 return;
             }
+            answered(paced(run));
             for (int i = 0; i < run.size(); i++) {
                 CompletableFuture<Long> callReply = run.get(i).reply();
                 Object element = failure == null ? ScriptBatch.replyOf(replies, run.size(), i) : failure;
@@ -182,6 +220,32 @@ final class BatchedConnection {
                 }
             }
         });
+    }
+
+    private static int paced(List<ScriptCall> run) {
+        int paced = 0;
+        for (ScriptCall call : run) {
+            if (call.paced()) {
+                paced++;
+            }
+        }
+        return paced;
+    }
+
+    /** {@code paced} paced calls were answered (or failed): their room in the window goes to the ones waiting. */
+    private void answered(int paced) {
+        if (paced == 0 || pacedOnTheirWay.addAndGet(-paced) >= PACED_WINDOW || Thread.holdsLock(queued)) {
+            return; // no room, or a call that failed while this thread flushes: that flush fills the room at its end
+        }
+        if (hasHeldPaced()) {
+            flushSoon();
+        }
+    }
+
+    private boolean hasHeldPaced() {
+        synchronized (queued) {
+            return !heldPaced.isEmpty();
+        }
     }
 
     private <T> void dispatch(Command<String, String, T> command, CompletableFuture<T> reply) {

@@ -48,8 +48,8 @@ final class Extension {
             long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, driftFactor);
             long newValidUntil = Validity.validUntil(start, ttlNanos, driftFactor);
             if (round.won() && validity > 0) {
-                lease.renew(newValidUntil);
-                return ExtendOutcome.EXTENDED;
+                // a confirmation that comes after the lease ended (lost, released, run out) does not revive it
+                return lease.renew(newValidUntil) ? ExtendOutcome.EXTENDED : ExtendOutcome.FAILED;
             }
             lease.shortenTo(newValidUntil);
             List<NodeFailure> failures = round.failures();

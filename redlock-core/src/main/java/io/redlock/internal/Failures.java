@@ -25,8 +25,13 @@ final class Failures {
      */
     private static final Pattern STATE = Pattern.compile(
             "(OOM|READONLY|MISCONF|LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\\b");
-    /** Where a state's code may stand: first, or (Redis before 7) inside a script's error after a '-' or ': '. */
-    private static final Pattern STATE_IN_SCRIPT = Pattern.compile("^ERR .*script.*(?:-|: )" + STATE.pattern());
+    /**
+     * Where a state's code may stand: first (Redis 7, alone or in a batch), or (Redis before 7) after the script's
+     * position and a '-': {@code ERR Error running script (...): @user_script:1: @user_script: 1: -OOM ...} alone,
+     * {@code @user_script: 1: -OOM ...} in a batch (batch.lua passes each operation's error on unchanged).
+     */
+    private static final Pattern STATE_IN_SCRIPT =
+            Pattern.compile("^(?:ERR .*)?@user_script: ?\\d+: -" + STATE.pattern());
 
     /** Starts the error reply of a script that found the resource held as another kind of lock (shared.lua). */
     static final String KIND_MISMATCH = "REDLOCKKIND ";

@@ -112,7 +112,15 @@ final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     CompletionStage<Long> eval(Script script, String[] keys, String... args) {
-        return queue((conn, reply) -> conn.eval(new ScriptCall(script, keys, args, reply)));
+        return queue((conn, reply) -> conn.eval(new ScriptCall(script, keys, args, reply, false)));
+    }
+
+    /**
+     * A delete, as {@link #eval(Script, String[], String...)}, but paced: in a burst of deletes it waits behind the
+     * window of deletes on their way, and what is queued after it (an extension, an acquire) passes it.
+     */
+    CompletionStage<Long> evalPaced(Script script, String[] keys, String... args) {
+        return queue((conn, reply) -> conn.eval(new ScriptCall(script, keys, args, reply, true)));
     }
 
     /** Any command on this node's connection; fails at once without a connection. */

@@ -16,8 +16,10 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>Known to have landed: the node answered 1 (deleted), or answered 0 after it had answered the acquire (the key
  * was gone already). A 0 is not final when the acquire's reply was lost (a timeout, a dropped connection): the write
- * may still be sitting in a stalled node's buffers and land later, so the delete is repeated. A node that refused the
- * acquire, or was never sent it, needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
+ * may still be sitting in a stalled node's buffers and land later, so the delete is repeated. A node that answered
+ * "refused" is sent the delete too (SPEC R7): a command in flight when its connection broke is sent again after the
+ * reconnect, and the second copy is refused because the first one set our value. Only a node that was never sent the
+ * acquire (it was not connected) needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
  * on the scheduler; closing the engine ends them ({@link Releases#stop}).
  */
 final class NodeDelete {
@@ -85,15 +87,18 @@ final class NodeDelete {
 
     private void start(Object acquireReply, Throwable failure) {
         if (!mayHold(acquireReply, failure)) {
-            finish(0L); // refused, or never sent: it never held our value
+            finish(0L); // never sent: it never held our value
             return;
         }
         sendNow();
     }
 
-    /** Whether a node whose acquire ended so may hold our value: it granted, or we cannot tell (a lost reply). */
+    /**
+     * Whether a node whose acquire ended so may hold our value: unless the acquire was never sent, it may, whatever
+     * it answered (a refusal can be the answer to a copy sent again after a reconnect, the first copy having set it).
+     */
     static boolean mayHold(Object acquireReply, Throwable failure) {
-        return failure == null ? !refused(acquireReply) : !(Failures.unwrap(failure) instanceof NodeUnavailableException);
+        return failure == null || !(Failures.unwrap(failure) instanceof NodeUnavailableException);
     }
 
     /** The first send: repeats go on for at least {@link #MIN_REPEATING} from now. */
@@ -106,7 +111,7 @@ final class NodeDelete {
     }
 
     private void send() {
-        node.eval(script, keys, args).whenComplete(this::answered);
+        node.evalPaced(script, keys, args).whenComplete(this::answered);
     }
 
     private void answered(Long reply, Throwable failure) {
@@ -161,10 +166,5 @@ final class NodeDelete {
     private void finish(long reply) {
         firstReply.complete(reply);
         settled.complete(null);
-    }
-
-    /** An acquire reply that says the lock was not set: nil from SET NX, or 0 / minus a TTL from the fenced script. */
-    private static boolean refused(Object reply) {
-        return reply == null || reply instanceof Long counter && counter <= 0;
     }
 }

@@ -27,6 +27,8 @@ final class RedlockLease implements Lease {
     private final long token;
 
     private volatile long validUntil;
+    /** Whether an extension ever moved {@link #validUntil}. */
+    private boolean renewed;
     /** When the key would expire on a node by itself: the TTL of the latest write sent, from when it was sent. */
     private volatile long keyExpiry;
     private volatile CompletableFuture<Void> release;
@@ -225,11 +227,20 @@ final class RedlockLease implements Lease {
         return ops.extend(this, ttl);
     }
 
-    /** After a successful extension: the keys now live until the new deadline. No effect once released. */
-    synchronized void renew(long newValidUntil) {
-        if (release == null) {
-            validUntil = newValidUntil;
+    /**
+     * After a successful extension: the keys now live until the new deadline. Returns false and changes nothing once
+     * the lease was released or lost, or its validity ran out: a lease that stopped being valid never becomes valid
+     * again, however late a confirmation arrives. An adopted handle, whose validity is unknown until its first
+     * extension, takes that one.
+     */
+    synchronized boolean renew(long newValidUntil) {
+        boolean ranOut = validUntil - ticker.read() <= 0 && !(isAdopted() && !renewed);
+        if (release != null || lost != null || ranOut) {
+            return false;
         }
+        validUntil = newValidUntil;
+        renewed = true;
+        return true;
     }
 
     /** After a failed extension: nodes that applied it may now expire sooner, so never extend, only shorten. */

@@ -162,7 +162,18 @@ enum FaultRow {
             + " have exactly 3 of 5",
             VIOLATED, VIOLATED, 4, "as F6: the jumped node expires the permits early, and the waiter takes a slot"
                     + " beside both holders",
-            permits(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes));
+            permits(ClockFaultRows::clockJumpOnOneOfExactlyThreeNodes)),
+    F34("connections to 2 nodes reset again and again while acquisitions are in flight; a node that refuses an"
+            + " acquire because our value is there already", HOLDS, HOLDS, 5,
+            "commands in flight fail, and Lettuce sends one whose write failed again after reconnecting, which is"
+                    + " refused where its first copy landed; the release deletes on every node the acquire was sent"
+                    + " to, whatever it answered (SPEC R7): no key outlives it (asserted with a 60 s key)",
+            NetworkFaultRows::connectionsReset, Also.NO_KEY_LEFT),
+    F35("a burst of 10,000 releases, twice, from a client whose watchdog keeps 30 leases alive (TTL 3 s, per-node"
+            + " timeout 100 ms)", HOLDS, HOLDS, 4,
+            "deletes are paced per connection (at most 256 on their way) and the extension rounds due meanwhile pass"
+                    + " them; no kept lease is lost (asserted)",
+            LoadFaultRows::burstOfReleases, Also.KEPT_LEASES_SURVIVE);
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {

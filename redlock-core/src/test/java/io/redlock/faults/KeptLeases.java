@@ -15,20 +15,22 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Leases held on cluster members and kept alive by the watchdog until {@link #release()}; losses counted. */
+/** Leases kept alive by the watchdog until {@link #release()}; losses counted. */
 final class KeptLeases implements AutoCloseable {
 
     private final Redlock redlock;
+    /** Whether {@link #close()} closes {@link #redlock}: it was built here. */
+    private final boolean owned;
     private final List<String> resources;
     private final AtomicInteger lost = new AtomicInteger();
     private final List<Lease> leases = Collections.synchronizedList(new ArrayList<>());
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     private final List<CompletableFuture<Void>> held = new ArrayList<>();
 
-    private KeptLeases(ClusterMembers members, List<String> resources) {
+    private KeptLeases(Redlock redlock, boolean owned, List<String> resources) {
         this.resources = resources;
-        this.redlock = Redlock.builder().nodes(members.uris()).nodeTimeout(Duration.ofMillis(100))
-                .leaseListener((lease, reason) -> lost.incrementAndGet()).build();
+        this.redlock = redlock;
+        this.owned = owned;
     }
 
     /**
@@ -40,13 +42,27 @@ final class KeptLeases implements AutoCloseable {
     static final Duration TTL = Duration.ofSeconds(3);
     static final Duration EXTEND_WHEN_REMAINING = Duration.ofSeconds(2);
 
-    /** Takes every resource with a TTL of {@link #TTL}, extended about once a second by the watchdog, and keeps it. */
+    /**
+     * Takes every resource on the cluster members with a TTL of {@link #TTL}, extended about once a second by the
+     * watchdog, and keeps it.
+     */
     static KeptLeases of(ClusterMembers members, List<String> resources) {
-        KeptLeases kept = new KeptLeases(members, resources);
+        return take(new KeptLeases(Redlock.builder().nodes(members.uris()).nodeTimeout(Duration.ofMillis(100)).build(),
+                true, resources));
+    }
+
+    /** The same with {@code redlock}'s watchdog, which the test closes. */
+    static KeptLeases in(Redlock redlock, List<String> resources) {
+        return take(new KeptLeases(redlock, false, resources));
+    }
+
+    private static KeptLeases take(KeptLeases kept) {
+        List<String> resources = kept.resources;
         LockOptions options = LockOptions.builder().ttl(TTL).extendWhenRemaining(EXTEND_WHEN_REMAINING)
                 .maxWait(RowBench.PATIENCE).build();
         for (String resource : resources) {
             CompletionStage<Void> holding = kept.redlock.withLockAsync(resource, options, lease -> {
+                lease.onLost((lostLease, reason) -> kept.lost.incrementAndGet());
                 kept.leases.add(lease);
                 return kept.done;
             });
@@ -75,6 +91,8 @@ final class KeptLeases implements AutoCloseable {
     @Override
     public void close() {
         done.complete(null);
-        redlock.close();
+        if (owned) {
+            redlock.close();
+        }
     }
 }

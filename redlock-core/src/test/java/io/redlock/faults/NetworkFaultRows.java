@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.lettuce.core.SetArgs;
 import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.RedlockConfigException;
@@ -20,7 +21,7 @@ import io.redlock.testkit.history.Outcome;
 import java.time.Duration;
 import java.util.List;
 
-/** Rows F10–F13: faults between client and nodes, through a TcpProxy per node (partitions, lost replies, latency). */
+/** Rows F10–F13 and F34: faults between client and nodes, through a TcpProxy per node (partitions, lost replies, latency). */
 final class NetworkFaultRows {
 
     private NetworkFaultRows() {
@@ -152,6 +153,34 @@ final class NetworkFaultRows {
         assertThat(nodes.servers().stream().allMatch(n -> n.get("extended") == null)).as("never re-created").isTrue();
         b.asserted(FaultRow.Also.EXTEND_NEEDS_MAJORITY);
         w.awaitAcquisitions(2, PATIENCE);
+        w.stop();
+        return Measured.of(w);
+    }
+
+    /** F34. */
+    static Measured connectionsReset(RowBench b) throws Exception {
+        List<TcpProxy> proxies = b.proxies();
+        Workload w = b.workload(uris(proxies));
+        w.awaitAcquisitions(2, PATIENCE);
+        for (int i = 0; i < 10; i++) { // commands in flight fail, and one whose write failed is sent again
+            proxies.get(0).reset();
+            proxies.get(1).reset();
+            sleep(ttls(0.3));
+        }
+        // a node that refuses the acquire because our value is there already (the copy sent again after the first
+        // one landed): the acquire reaches node 0 late, after the test put the value there; the release still
+        // deletes it there
+        Redlock probe = b.closeLater(Redlock.builder().nodes(uris(proxies)).nodeTimeout(ttls(10)).build());
+        probe.tryAcquire("warm-up", Duration.ofSeconds(60)).orElseThrow().release();
+        proxies.get(0).delay(ttls(2));
+        Lease lease = probe.tryAcquire("refused", Duration.ofSeconds(60)).orElseThrow();
+        b.nodes.node(0).redis(r -> r.set("refused", lease.value(), SetArgs.Builder.px(60_000)));
+        probe.status("refused"); // answered behind the acquire on node 0: its refusal is in
+        proxies.get(0).heal();
+        lease.release();
+        b.awaitGone(b.closeLater(new NodeKeys(b.nodes)), "refused", ttls(10),
+                "F34: the release deleted the key on the node that refused the acquire");
+        w.awaitAcquisitions(3, PATIENCE);
         w.stop();
         return Measured.of(w);
     }

@@ -66,6 +66,21 @@ class FailuresTest {
     }
 
     @Test
+    void aStateInsideABatchedOperationIsTheSameStateAsAlone() {
+        // what batch.lua returns for an operation whose write failed, as redis-server 7.0.15 and 6.2.6 raise it
+        String redis7 = "OOM command not allowed when used memory > 'maxmemory'.";
+        String redis6 = "@user_script: 1: -OOM command not allowed when used memory > 'maxmemory'.";
+        for (String batched : List.of(redis7, redis6)) {
+            assertThat(Failures.state(batched)).as(batched).contains("OOM");
+            assertThat(Failures.kind(new RedisCommandExecutionException(batched))).as(batched)
+                    .isEqualTo(NodeFailure.Kind.UNAVAILABLE);
+        }
+        String failingOperation = "user_script:3: attempt to compare nil with number";
+        assertThat(Failures.kind(new RedisCommandExecutionException(failingOperation)))
+                .isEqualTo(NodeFailure.Kind.ERROR);
+    }
+
+    @Test
     void errorsRetryingCannotFixAreErrors() {
         for (String reply : List.of("WRONGPASS invalid username-password pair or user is disabled.",
                 "NOAUTH Authentication required.", "NOPERM this user has no permissions to run the 'evalsha' command",

@@ -132,6 +132,26 @@ class RedlockLeaseTest {
     }
 
     @Test
+    void aLostLeaseIsNotRevivedByALateRenewal() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        long lostAt = lease.validUntil();
+        lease.markLost(LossReason.EXTENSION_REFUSED);
+        assertThat(lease.renew(ticker.read() + Duration.ofSeconds(30).toNanos())).isFalse();
+        assertThat(lease.validUntil()).isEqualTo(lostAt);
+        assertThat(lease.isValid()).isFalse();
+    }
+
+    @Test
+    void aLeaseWhoseValidityRanOutIsNotRevivedByALateRenewal() {
+        RedlockLease lease = lease(Duration.ofMillis(1_000));
+        ticker.advance(Duration.ofMillis(1_000)); // the loss is not declared yet: the expiry check has not run
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.renew(ticker.read() + Duration.ofSeconds(30).toNanos())).isFalse();
+        assertThat(lease.isValid()).isFalse();
+        assertThat(lease.remainingValidity()).isZero();
+    }
+
+    @Test
     void aLostLeaseIsInvalidAndEachListenerIsToldOnce() {
         RedlockLease lease = lease(Duration.ofMillis(1_000));
         List<LossReason> told = new java.util.ArrayList<>();

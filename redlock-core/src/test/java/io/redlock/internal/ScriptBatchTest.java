@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class ScriptBatchTest {
 
     private static final ScriptCall RELEASE = new ScriptCall(Scripts.RELEASE, new String[] {"a", "a:waiters"},
-            new String[] {"v1", "r:v1", "1", "a:released"}, new CompletableFuture<>());
+            new String[] {"v1", "r:v1", "1", "a:released"}, new CompletableFuture<>(), true);
     private static final ScriptCall EXTEND = new ScriptCall(Scripts.EXTEND, new String[] {"zürich"},
-            new String[] {"v2", "5000"}, new CompletableFuture<>());
+            new String[] {"v2", "5000"}, new CompletableFuture<>(), false);
 
     @Test
     void oneCallIsAnEvalshaOfItsOwnScriptWithItsKeysAndArgs() {

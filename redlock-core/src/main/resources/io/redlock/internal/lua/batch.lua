@@ -6,7 +6,9 @@
 -- ARGV[1] the number of operations n
 -- ARGV[2 + 3(j-1)], ARGV[3 + 3(j-1)], ARGV[4 + 3(j-1)] operation j's script (its index in ops), key count, arg count
 -- ARGV[2 + 3n ..] the operations' args, one operation's after the other's
--- Returns one element per operation: its script's integer reply, or a string (the error) if it failed.
+-- Returns one element per operation: its script's integer reply, or a string (the error) if it failed: the error
+-- exactly as the failed command inside the operation raised it ("OOM command not allowed ..." on Redis 7,
+-- "@user_script: 3: -OOM command not allowed ..." on Redis 6), so it is classed as the operation alone (Failures).
 local n = tonumber(ARGV[1])
 local out = {}
 local k = 0
@@ -28,8 +30,10 @@ for j = 1, n do
     out[j] = reply
   elseif type(reply) == 'table' and reply.err then
     out[j] = reply.err
+  elseif not ok then
+    out[j] = tostring(reply)
   else
-    out[j] = 'ERR batched operation failed: ' .. tostring(reply)
+    out[j] = 'ERR the batched operation returned a ' .. type(reply) .. ', not an integer'
   end
 end
 return out

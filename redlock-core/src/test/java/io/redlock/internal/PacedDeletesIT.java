@@ -1,0 +1,74 @@
+package io.redlock.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.junit.WithRedisNodes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Deletes are paced on a node's connection: a burst of them holds up what is queued after it (an extension round) by
+ * one window of deletes at most. Property: of the deletes queued before an extension, at most
+ * {@link BatchedConnection#PACED_WINDOW} are answered before it; every delete is answered.
+ */
+@WithRedisNodes(1)
+class PacedDeletesIT {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    private static final BatchedConnection.Sink SINK = new BatchedConnection.Sink() {
+        @Override
+        public <T> void settle(BatchedConnection connection, CompletableFuture<T> reply, T value, Throwable failure) {
+            if (failure == null) {
+                reply.complete(value);
+            } else {
+                reply.completeExceptionally(failure);
+            }
+        }
+    };
+
+    @Test
+    void anExtensionQueuedBehindABurstOfDeletesWaitsForOneWindowOfThemAtMost(RedisNodes nodes) {
+        RedisServer node = nodes.node(0);
+        RedisClient client = RedisClient.create(node.uri());
+        try (StatefulRedisConnection<String, String> lettuce = client.connect()) {
+            BatchedConnection connection = new BatchedConnection(lettuce, new Flusher(), SINK);
+            int burst = BatchedConnection.PACED_WINDOW * 4;
+            AtomicInteger deletesAnswered = new AtomicInteger();
+            List<CompletableFuture<Long>> deletes = new ArrayList<>();
+            CompletableFuture<Long> extension = new CompletableFuture<>();
+            CompletableFuture<Integer> deletesBeforeExtension = extension.thenApply(reply -> deletesAnswered.get());
+
+            node.pause(); // nothing is answered while the burst and the extension are queued
+            try {
+                for (int i = 0; i < burst; i++) {
+                    CompletableFuture<Long> delete = new CompletableFuture<>();
+                    delete.thenRun(deletesAnswered::incrementAndGet);
+                    deletes.add(delete);
+                    connection.eval(new ScriptCall(Scripts.RELEASE, new String[] {"burst:" + i, "burst:" + i
+                            + ":waiters"}, new String[] {"v" + i, "r:v" + i, "0", "burst:" + i + ":released"},
+                            delete, true));
+                }
+                connection.eval(new ScriptCall(Scripts.EXTEND, new String[] {"kept"}, new String[] {"v", "5000"},
+                        extension, false));
+            } finally {
+                node.resume();
+            }
+
+            assertThat(extension).succeedsWithin(PATIENCE).isEqualTo(0L);
+            assertThat(deletesBeforeExtension.join()).as("deletes answered before the extension")
+                    .isLessThanOrEqualTo(BatchedConnection.PACED_WINDOW);
+            assertThat(deletes).allSatisfy(delete -> assertThat(delete).succeedsWithin(PATIENCE).isEqualTo(0L));
+        } finally {
+            client.shutdown();
+        }
+    }
+}
