@@ -173,7 +173,18 @@ enum FaultRow {
             + " timeout 100 ms)", HOLDS, HOLDS, 4,
             "deletes are paced per connection (at most 256 on their way) and the extension rounds due meanwhile pass"
                     + " them; no kept lease is lost (asserted)",
-            LoadFaultRows::burstOfReleases, Also.KEPT_LEASES_SURVIVE);
+            LoadFaultRows::burstOfReleases, Also.KEPT_LEASES_SURVIVE),
+    F36("a re-entrant Lock's lease lost inside its critical section: a fixed lease that runs out while the holder"
+            + " stalls, then a kept-alive one while 3 nodes are stopped (SIGSTOP) past its validity", HOLDS, HOLDS, 6,
+            "a worker takes the lock and writes; the holder's nested lock() then throws LeaseLostException with the"
+                    + " loss reason, currentLease() stays the lost lease, and the write it computed from its stale"
+                    + " read is refused; only after its last unlock() does it lock afresh (asserted)",
+            ApiLayerFaultRows::nestedLockAfterLoss, Also.BROKEN_UNTIL_UNWOUND),
+    F37("minimum holds (releaseAfter) of 1 ms to 3 node timeouts while 2 nodes answer late, and while 3 answer the"
+            + " re-expiry late", HOLDS, HOLDS, 4,
+            "the key is re-expired on every node that holds it, no majority needed, and never deleted: no node drops"
+                    + " it and no other client gets the lock before the minimum has passed (asserted)",
+            ApiLayerFaultRows::minimumHolds, Also.MIN_HOLD_KEPT);
 
     /** Properties a row's scenario asserts beyond the histories' checks. */
     enum Also {
@@ -190,7 +201,11 @@ enum FaultRow {
         /** Fencing counters expired on every node, and every later token is above every earlier one. */
         TOKENS_RISE_ACROSS_EXPIRY,
         /** Leases the watchdog keeps alive meanwhile are never lost. */
-        KEPT_LEASES_SURVIVE
+        KEPT_LEASES_SURVIVE,
+        /** After a loss, nested calls of the losing thread throw until it unwound, and its stale write is refused. */
+        BROKEN_UNTIL_UNWOUND,
+        /** No node drops a minimum hold's key, and no other client gets the lock, before the minimum has passed. */
+        MIN_HOLD_KEPT
     }
 
     /** {@code scenario} with workloads that mix locks of several resources with plain ones; both must have held. */
