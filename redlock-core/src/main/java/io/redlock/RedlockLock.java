@@ -39,10 +39,19 @@ public interface RedlockLock extends Lock {
     /** True if the current thread holds the lock and its lease is valid. */
     boolean isHeldByCurrentThread();
 
-    /** The remaining validity of the lease held, or zero. */
+    /**
+     * True if a thread of this JVM holds the lock or is acquiring it (as {@code ReentrantLock.isLocked()}); says
+     * nothing of other JVMs.
+     */
+    boolean isLocked();
+
+    /** The remaining validity of the current thread's lease, or zero if it does not hold the lock. */
     Duration remainingValidity();
 
-    /** The lease held (with its fencing token), if the lock is held. */
+    /**
+     * The current thread's lease (with its fencing token), if it holds the lock; empty for any other thread, so a
+     * thread cannot write with a token it does not hold.
+     */
     Optional<Lease> currentLease();
 
     /** Not supported: a distributed lock has no way to signal waiters on other machines. */

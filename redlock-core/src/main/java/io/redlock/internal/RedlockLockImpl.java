@@ -62,7 +62,7 @@ final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public void lock() {
-        acquireUninterruptibly(options.ttl(), true);
+        acquireUninterruptibly(FOREVER, options.ttl(), true);
     }
 
     @Override
@@ -70,14 +70,10 @@ final class RedlockLockImpl implements RedlockLock {
         acquire(FOREVER, options.ttl(), true, true);
     }
 
+    /** Takes the lock if it is free now, whether or not the thread is interrupted (as {@code Lock.tryLock()}). */
     @Override
     public boolean tryLock() {
-        try {
-            return acquire(Duration.ZERO, options.ttl(), true, true);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return acquireUninterruptibly(Duration.ZERO, options.ttl(), true);
     }
 
     @Override
@@ -87,7 +83,7 @@ final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public void lock(Duration leaseTime) {
-        acquireUninterruptibly(leaseTime, false);
+        acquireUninterruptibly(FOREVER, leaseTime, false);
     }
 
     @Override
@@ -95,10 +91,10 @@ final class RedlockLockImpl implements RedlockLock {
         return acquire(waitTime, leaseTime, false, true);
     }
 
-    /** Waits as long as it takes, through interrupts; the interrupt flag is set again afterwards. */
-    private void acquireUninterruptibly(Duration ttl, boolean keepAlive) {
+    /** Waits up to {@code maxWait} through interrupts; the interrupt flag is set again afterwards. */
+    private boolean acquireUninterruptibly(Duration maxWait, Duration ttl, boolean keepAlive) {
         try {
-            acquire(FOREVER, ttl, keepAlive, false);
+            return acquire(maxWait, ttl, keepAlive, false);
         } catch (InterruptedException cannotHappen) {
             throw new IllegalStateException(cannotHappen);
         }
@@ -106,19 +102,23 @@ final class RedlockLockImpl implements RedlockLock {
 
     /**
      * Takes the lock within {@code maxWait}: counts a re-entry while the lease is valid (throws
-     * {@link LeaseLostException} once it is not), else waits to be the local owner, then asks the nodes. Only an {@code interruptible} call gives up on interrupt; an uninterruptible one sets
-     * the interrupt flag again when it returns.
+     * {@link LeaseLostException} once it is not), else waits to be the local owner, then asks the nodes. An
+     * {@code interruptible} call made with the interrupt flag set throws {@link InterruptedException} at once, also on
+     * re-entry (as {@link java.util.concurrent.locks.ReentrantLock}), unless the section is broken: the loss first. It
+     * gives up on an interrupt while waiting; an uninterruptible one sets the interrupt flag again when it returns.
      */
     private boolean acquire(Duration maxWait, Duration ttl, boolean keepAlive, boolean interruptible)
             throws InterruptedException {
         Thread me = Thread.currentThread();
+        if (interruptible && me.isInterrupted()) {
+            throwIfBroken(me); // a broken section reports its loss first (a watchdog's loss interrupts the holder)
+            Thread.interrupted();
+            throw new InterruptedException();
+        }
         if (reenter(me)) {
             return true;
         }
         admit.accept(me);
-        if (interruptible && Thread.interrupted()) {
-            throw new InterruptedException();
-        }
         LockWait wait = new LockWait(Deadline.after(engine.nodes().ticker(), maxWait), interruptible);
         try {
             if (!isOwner(me) && !claimLocally(me, wait)) {
@@ -151,27 +151,25 @@ final class RedlockLockImpl implements RedlockLock {
      *     until it has unlocked every hold (the last unlock releases what is left and reports the loss)
      */
     private boolean reenter(Thread me) {
-        RedlockLease broken;
         synchronized (this) {
+            throwIfBroken(me);
             if (owner != me || holds == 0) {
                 return false;
             }
-            if (lease.isValid()) {
-                holds++;
-                return true;
-            }
-            broken = lease;
+            holds++;
+            return true;
         }
-        throw new LeaseLostException(resource, broken.lossReason().orElse(LossReason.EXPIRED), null);
+    }
+
+    /** Throws {@link LeaseLostException} if {@code me} holds a lease that was lost or ran out. */
+    private synchronized void throwIfBroken(Thread me) {
+        if (owner == me && holds > 0 && !lease.isValid()) {
+            throw new LeaseLostException(resource, lease.lossReason().orElse(LossReason.EXPIRED), null);
+        }
     }
 
     synchronized boolean isOwner(Thread me) {
         return owner == me;
-    }
-
-    /** Whether no thread holds or acquires the lock. */
-    synchronized boolean idle() {
-        return owner == null;
     }
 
     /**
@@ -258,17 +256,26 @@ final class RedlockLockImpl implements RedlockLock {
 
     @Override
     public synchronized boolean isHeldByCurrentThread() {
-        return owner == Thread.currentThread() && lease != null && lease.isValid();
+        return heldByMe() && lease.isValid();
+    }
+
+    @Override
+    public synchronized boolean isLocked() {
+        return owner != null;
     }
 
     @Override
     public synchronized Duration remainingValidity() {
-        return lease == null ? Duration.ZERO : lease.remainingValidity();
+        return heldByMe() ? lease.remainingValidity() : Duration.ZERO;
     }
 
     @Override
     public synchronized Optional<Lease> currentLease() {
-        return Optional.ofNullable(lease);
+        return heldByMe() ? Optional.of(lease) : Optional.empty();
+    }
+
+    private boolean heldByMe() {
+        return owner == Thread.currentThread() && holds > 0;
     }
 
     @Override

@@ -43,7 +43,7 @@ final class RedlockReadLockImpl implements RedlockLock {
         try {
             return call.call(holds.computeIfAbsent(me, thread -> newHold.get()));
         } finally {
-            holds.computeIfPresent(me, (thread, hold) -> hold.idle() ? null : hold);
+            holds.computeIfPresent(me, (thread, hold) -> hold.isLocked() ? hold : null);
         }
     }
 
@@ -118,6 +118,11 @@ final class RedlockReadLockImpl implements RedlockLock {
     public Duration remainingValidity() {
         RedlockLockImpl hold = holds.get(Thread.currentThread());
         return hold == null ? Duration.ZERO : hold.remainingValidity();
+    }
+
+    @Override
+    public boolean isLocked() {
+        return !holds.isEmpty();
     }
 
     /** The current thread's read lease, if it holds the read lock. */

@@ -99,6 +99,7 @@ final class GuaranteesTable {
                 .append("instead of the 5 nodes. Not measured: a failover inside a member, whose promoted replica may ")
                 .append("lack the last writes; like a sentinel failover it can cost that member's vote for the locks ")
                 .append("it held (docs/SCALING.md, \"What a cluster member does not change\").\n");
+        md.append(io.redlock.histories.HistoriesReport.markdown());
         Files.writeString(out, md);
         return out;
     }

@@ -59,7 +59,7 @@ public class RedlockLockRegistry implements ExpirableLockRegistry, RenewableLock
     public void expireUnusedOlderThan(long age) {
         long now = System.nanoTime();
         locks.entrySet().removeIf(e -> now - e.getValue().obtainedAt() > age * 1_000_000L
-                && e.getValue().lock().currentLease().isEmpty());
+                && !e.getValue().lock().isLocked());
     }
 
     /**
