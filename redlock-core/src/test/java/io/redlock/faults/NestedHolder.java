@@ -79,9 +79,9 @@ final class NestedHolder implements AutoCloseable {
 
     /**
      * After {@code lost} was lost and a worker wrote since: a nested {@code lock()} throws {@link LeaseLostException}
-     * with the lease's loss reason and {@code currentLease()} stays {@code lost}; the write computed from the stale read
-     * with its token is refused by the storage; the last {@code unlock()} reports the loss; then the thread locks
-     * afresh, with a token above the lost one.
+     * with the lease's loss reason and {@code currentLease()} stays {@code lost}; the write computed from the stale
+     * read with its token is refused by the storage; the last {@code unlock()} reports the loss; then the thread
+     * locks afresh, with a token above the lost one.
      */
     void assertBrokenUntilUnwound(Lease lost) throws Exception {
         on(() -> {

@@ -23,7 +23,8 @@ final class Actor implements AutoCloseable {
 
         @Override
         public String toString() {
-            return (thrown == null ? "returned " + value : "threw " + thrown) + (interruptedAfter ? ", interrupted" : "");
+            return (thrown == null ? "returned " + value : "threw " + thrown)
+                    + (interruptedAfter ? ", interrupted" : "");
         }
     }
 

@@ -26,14 +26,18 @@ final class FencedStorage {
 
     /** Writes with {@code lease}'s token and checks the storage's answer against the model. */
     void write(Lease lease, String who) {
-        boolean expected = lease.fencingToken() > highest
-                || lease.fencingToken() == highest && lease.value().equals(highestLease);
-        FencedResult<Void> result = fenced.set(key, who + "-" + ++writes, Fence.of(lease));
-        assertThat(result.accepted()).as("%s's write with token %d (highest accepted %d)", who, lease.fencingToken(),
+        write(Fence.of(lease), who);
+    }
+
+    /** Writes with {@code fence} and checks the storage's answer against the model. */
+    void write(Fence fence, String who) {
+        boolean expected = fence.token() > highest || fence.token() == highest && fence.owner().equals(highestLease);
+        FencedResult<Void> result = fenced.set(key, who + "-" + ++writes, fence);
+        assertThat(result.accepted()).as("%s's write with token %d (highest accepted %d)", who, fence.token(),
                 highest).isEqualTo(expected);
         if (expected) {
-            highest = lease.fencingToken();
-            highestLease = lease.value();
+            highest = fence.token();
+            highestLease = fence.owner();
         }
     }
 }

@@ -33,6 +33,17 @@ public final class HistoriesReport {
                 + "`InterruptedException` (the loss first); `tryLock()` ignores interrupts; a free lock is granted "
                 + "unless a node failed meanwhile; another thread's or client's hold is never granted over; "
                 + "`currentLease()` is empty for a thread that does not hold the lock; a release leaves no key on "
-                + "any node |\n";
+                + "any node |\n"
+                + "| `HoldHistoriesIT` (up to " + HoldHistoriesIT.STEPS + " steps) | three clients take holds of "
+                + "every kind on one resource with `tryAcquire` (short or long TTL): a plain lease, the write and read "
+                + "locks of a read-write lock, a lock of it with a second resource (`tryAcquireAll`), permits of a "
+                + "semaphore of " + HoldWorld.PERMITS + "; then extend, release, `releaseAfter` (a minimum hold of "
+                + "1, 100 or 300 ms), fenced writes | time passing beyond the short TTL; the minority faults | holds "
+                + "that exclude each other (all but reader with reader) never valid at once, never more than "
+                + HoldWorld.PERMITS + " permits; a minimum hold keeps the excluded kinds out until it has passed (no "
+                + "grant returns sooner, no node that held the key drops it sooner); an attempt is granted when "
+                + "nothing it excludes is held (unless a node failed meanwhile); tokens rise and the storage accepts "
+                + "exactly the highest token's writes; an extension succeeds only for a valid lease and never for a "
+                + "released or run-out one; a release leaves no key on any node |\n";
     }
 }

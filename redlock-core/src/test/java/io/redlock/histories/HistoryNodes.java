@@ -20,6 +20,20 @@ import java.util.List;
 final class HistoryNodes implements AutoCloseable {
 
     static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
+
+    /** The faults a history may inject between its calls, each on one node of a minority. */
+    enum Fault {
+        NODE_RESTARTED, CLOCK_JUMP, NODE_LATE, NODE_ON_TIME;
+
+        void on(HistoryNodes bench) {
+            switch (this) {
+                case NODE_RESTARTED -> bench.restartEmpty();
+                case CLOCK_JUMP -> bench.clockJump();
+                case NODE_LATE -> bench.late(true);
+                case NODE_ON_TIME -> bench.late(false);
+            }
+        }
+    }
     private static final Duration LATE = Duration.ofMillis(30);
 
     final RedisNodes nodes;
@@ -95,6 +109,12 @@ final class HistoryNodes implements AutoCloseable {
             Thread.sleep(5);
         }
         return true;
+    }
+
+    /** What each node holds at {@code key}, with its PTTL, for a failure's message. */
+    String holdersOf(String key) {
+        return nodes.servers().stream().map(node -> node.address() + "=" + node.get(key) + " (pttl " + node.pttl(key)
+                + ")").toList().toString();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.redlock.histories;
 
 import static org.quicktheories.generators.SourceDSL.lists;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -46,20 +45,8 @@ class LockHistoriesIT {
     }
 
     private static void run(List<LockStep> steps) throws Exception {
-        List<String> ran = new ArrayList<>();
         try (LockWorld world = new LockWorld(bench, clients, "lock-" + RESOURCES.incrementAndGet())) {
-            try {
-                for (LockStep step : steps) {
-                    if (step.run(world)) {
-                        ran.add(step.toString());
-                        world.checkExclusion();
-                    }
-                }
-                ran.add("(unwind)");
-                world.unwind();
-            } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError("after " + ran + ": " + e.getMessage(), e);
-            }
+            Histories.replay(world, steps, LockWorld::checkExclusion, LockWorld::unwind);
         } finally {
             bench.heal();
         }

@@ -10,40 +10,30 @@ import org.quicktheories.core.Gen;
  * A step whose precondition does not hold when its turn comes (a shrunk history dropped what it needed, or a blocking
  * call would wait for ever) is skipped.
  */
-record LockStep(Type type, int thread, Kind kind, boolean interrupt) {
+record LockStep(Type type, int thread, Kind kind, boolean interrupt, HistoryNodes.Fault fault) implements Histories.Step<LockWorld> {
 
     /** What a step does, with how often it is drawn (out of 100). */
     enum Type {
         ACQUIRE(25), UNLOCK_OWNER(18), UNLOCK(5), INSPECT(5), NEW_CONDITION(2), OWNER_WRITES(8),
         RIVAL_ACQUIRES(9), RIVAL_RELEASES(6), RIVAL_WRITES(4),
-        KEPT_LEASE_EXPIRES(8), FIXED_LEASE_RUNS_OUT(4), NODE_RESTARTED(2), CLOCK_JUMP(2), NODE_LATE(1), NODE_ON_TIME(1);
+        KEPT_LEASE_EXPIRES(8), FIXED_LEASE_RUNS_OUT(4), MINORITY_FAULT(6);
 
         final int weight;
 
         Type(int weight) {
             this.weight = weight;
         }
-
-        static Type drawn(int roll) {
-            int sum = 0;
-            for (Type type : values()) {
-                sum += type.weight;
-                if (roll < sum) {
-                    return type;
-                }
-            }
-            throw new IllegalStateException("the weights add up to " + sum + ", not 100");
-        }
     }
 
     static Gen<LockStep> steps() {
         return integers().between(0, 99).zip(integers().between(0, 1), integers().between(0, Kind.values().length - 1),
-                integers().between(0, 3), (roll, thread, kind, interrupt) -> new LockStep(Type.drawn(roll), thread,
-                        Kind.values()[kind], interrupt == 3));
+                integers().between(0, 3), integers().between(0, HistoryNodes.Fault.values().length - 1),
+                (roll, thread, kind, interrupt, fault) -> new LockStep(Histories.drawn(Type.values(), t -> t.weight,
+                        roll), thread, Kind.values()[kind], interrupt == 3, HistoryNodes.Fault.values()[fault]));
     }
 
-    /** Runs this step on {@code w}; false if it was skipped. */
-    boolean run(LockWorld w) throws Exception {
+    @Override
+    public boolean run(LockWorld w) throws Exception {
         Actor t = w.thread(thread);
         switch (type) {
             case ACQUIRE -> {
@@ -79,10 +69,7 @@ record LockStep(Type type, int thread, Kind kind, boolean interrupt) {
             case FIXED_LEASE_RUNS_OUT -> {
                 return LockFaults.fixedLeaseRunsOut(w);
             }
-            case NODE_RESTARTED -> w.bench.restartEmpty();
-            case CLOCK_JUMP -> w.bench.clockJump();
-            case NODE_LATE -> w.bench.late(true);
-            case NODE_ON_TIME -> w.bench.late(false);
+            case MINORITY_FAULT -> fault.on(w.bench);
         }
         return true;
     }
@@ -92,6 +79,7 @@ record LockStep(Type type, int thread, Kind kind, boolean interrupt) {
         return switch (type) {
             case ACQUIRE -> "T" + (thread + 1) + " " + kind + (interrupt ? " (interrupted)" : "");
             case UNLOCK, INSPECT, NEW_CONDITION -> "T" + (thread + 1) + " " + type;
+            case MINORITY_FAULT -> fault.toString();
             default -> type.toString();
         };
     }

@@ -181,6 +181,7 @@ final class LockWorld implements AutoCloseable {
     @Override
     public String toString() {
         return resource + ": owner " + (owner == null ? "none" : owner.name() + " x" + holds
-                + (fixedTtl != null ? " fixed " + fixedTtl : " kept")) + ", rival " + (rival == null ? "none" : "holds");
+                + (fixedTtl != null ? " fixed " + fixedTtl : " kept"))
+                + ", rival " + (rival == null ? "none" : "holds");
     }
 }
