@@ -62,12 +62,12 @@ final class LockRunner {
             } catch (Exception e) {
                 stage = CompletableFuture.failedFuture(e);
             }
-            return stage.handle((value, failure) -> {
-                Watchdog.of(engine, lease).awaitListenersTold();
+            // waits for the listeners without blocking: this may be an event loop, or a listener ending the work
+            return stage.handle((value, failure) -> Watchdog.of(engine, lease).listenersTold().thenCompose(told -> {
                 engine.events().settleBeforeRelease(lease);
                 return end(engine, lease, options).thenApply(released -> outcome(lease, value,
                         failure == null ? null : Failures.unwrap(failure)));
-            }).thenCompose(released -> released);
+            })).thenCompose(released -> released);
         });
     }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -297,20 +298,34 @@ final class Watchdog {
 
     /** If this watchdog declared the lease lost, waits (bounded) until every listener was told. */
     void awaitListenersTold() {
+        try {
+            listenersTold().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException cannotHappen) {
+            throw new IllegalStateException(cannotHappen);
+        }
+    }
+
+    /**
+     * Completes once every listener was told of a loss this watchdog declared: at once if it declared none, and after
+     * {@link #LISTENER_WAIT} at the latest. For work that ends asynchronously, which must not block the thread that
+     * ends it: that may be the one telling the listeners (a listener ending the work), or a connection's event loop.
+     */
+    CompletableFuture<Void> listenersTold() {
         CompletableFuture<Void> telling;
         synchronized (this) {
             if (!declared) {
-                return;
+                return CompletableFuture.completedFuture(null);
             }
             telling = told;
         }
-        try {
-            telling.get(LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            log.debug("{}: listeners still running after {}", lease.resource(), LISTENER_WAIT);
-        }
+        return telling.copy().completeOnTimeout(null, LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete((v, e) -> {
+                    if (!telling.isDone()) {
+                        log.debug("{}: listeners still running after {}", lease.resource(), LISTENER_WAIT);
+                    }
+                });
     }
 
     /** Caller holds the monitor. A check due at the latest {@code delayNanos} from now (it reads the time again). */

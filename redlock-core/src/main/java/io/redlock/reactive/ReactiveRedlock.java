@@ -93,7 +93,11 @@ public final class ReactiveRedlock {
             Lease lease = granted.join();
             Mono<LeaseLostException> lost = Mono.create(sink -> lease.onLost((l, reason) ->
                     sink.success(new LeaseLostException(lease.resource(), reason, null))));
-            return Flux.from(work.apply(lease)).takeUntilOther(lost)
+            // the loss cancels the work, which may fail of that (an interrupted wait) before it is seen cancelled
+            return Flux.from(work.apply(lease))
+                    .onErrorMap(failure -> lease.lossReason().isPresent(), failure -> new LeaseLostException(
+                            lease.resource(), lease.lossReason().orElseThrow(), failure))
+                    .takeUntilOther(lost)
                     .concatWith(Mono.defer(() -> lease.lossReason()
                             .map(reason -> Mono.<T>error(new LeaseLostException(lease.resource(), reason, null)))
                             .orElse(Mono.empty())));

@@ -44,6 +44,17 @@ public final class HistoriesReport {
                 + "grant returns sooner, no node that held the key drops it sooner); an attempt is granted when "
                 + "nothing it excludes is held (unless a node failed meanwhile); tokens rise and the storage accepts "
                 + "exactly the highest token's writes; an extension succeeds only for a valid lease and never for a "
-                + "released or run-out one; a release leaves no key on any node |\n";
+                + "released or run-out one; a release leaves no key on any node |\n"
+                + "| `WithLockHistoriesIT` (up to " + WithLockHistoriesIT.STEPS + " steps) | programs of nested "
+                + "frames of blocking `withLock`, `withLockAsync` and reactive `withLock` on two resources (the "
+                + "asynchronous and reactive frames' work on threads of their own), with fenced writes, a rival "
+                + "client's attempts and exceptions thrown by the work | a frame's keys expire on every node (its "
+                + "watchdog sees the loss); the minority faults | a blocking frame nested on the same thread in a "
+                + "broken blocking frame of the same resource throws `LeaseLostException` without acquiring; one "
+                + "nested in a frame that holds the resource validly waits and throws `LockNotAcquiredException`; "
+                + "otherwise the lock is granted with a rising token; a frame whose lease was lost ends with "
+                + "`LeaseLostException` whatever its work did, and a blocking frame's thread is interrupted by the "
+                + "loss; else the work's exception or value; the rival never gets a resource a frame holds validly; "
+                + "the storage accepts exactly the highest token's writes; a frame's keys are gone when it ends |\n";
     }
 }
