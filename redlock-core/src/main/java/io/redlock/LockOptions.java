@@ -10,8 +10,8 @@ import java.util.Optional;
  * acquisition and extension, how long to wait for the lock, the longest time to keep extending it (SPEC R8), and
  * when to extend, and the shortest time the lock stays taken even when the work ends sooner. Immutable.
  *
- * <p>A TTL or wait left unset is the {@link Redlock}'s ({@link Redlock.Builder#defaultTtl(Duration)},
- * {@link Redlock.Builder#defaultMaxWait(Duration)}); {@link #defaults()} leaves both unset. The maximum hold time
+ * <p>A TTL or wait left unset is the {@link Redlock}'s ({@link RedlockBuilder#defaultTtl(Duration)},
+ * {@link RedlockBuilder#defaultMaxWait(Duration)}); {@link #defaults()} leaves both unset. The maximum hold time
  * defaults to {@link #DEFAULT_MAX_HOLD}; an extension starts when a third of the TTL remains unless
  * {@link Builder#extendWhenRemaining(Duration)} says otherwise.
  */

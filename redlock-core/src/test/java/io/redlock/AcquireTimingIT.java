@@ -33,7 +33,7 @@ class AcquireTimingIT {
     private final ManualScheduler scheduler = new ManualScheduler(ticker);
 
     /** A client on fake time: every retry delay is {@link #RETRY}, every node timeout waits for the test. */
-    private Redlock.Builder onFakeTime(RedisNodes nodes) {
+    private RedlockBuilder onFakeTime(RedisNodes nodes) {
         Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
         return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).retry(RetryPolicy.uniform(RETRY, RETRY));
     }

@@ -17,7 +17,7 @@ final class EveryNodeAnswers {
     }
 
     /** {@link ItSupport#redlockOn} with {@link #NODE_TIMEOUT}. */
-    static Redlock.Builder redlockOn(RedisNodes nodes) {
+    static RedlockBuilder redlockOn(RedisNodes nodes) {
         return ItSupport.redlockOn(nodes).nodeTimeout(NODE_TIMEOUT);
     }
 }

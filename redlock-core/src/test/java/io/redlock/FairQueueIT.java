@@ -65,7 +65,7 @@ class FairQueueIT {
      * tells {@code onLock} its number when it gets the lock and releases it at once. Completes when all had it.
      */
     private static CompletableFuture<?> queueWaiters(RedisNodes nodes, String resource, int count,
-            Redlock.Builder builder, List<Redlock> clients, IntConsumer onLock) {
+            RedlockBuilder builder, List<Redlock> clients, IntConsumer onLock) {
         List<CompletableFuture<?>> done = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int waiter = i;

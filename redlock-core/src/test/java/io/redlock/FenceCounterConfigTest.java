@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The fencing counter's settings: bounded by default, forever only on request, never expiring without the floor. */
 class FenceCounterConfigTest {
 
-    private static Redlock.Builder threeNodes() {
+    private static RedlockBuilder threeNodes() {
         return Redlock.builder().nodes("redis://127.0.0.1:7001", "redis://127.0.0.1:7002", "redis://127.0.0.1:7003");
     }
 

@@ -22,7 +22,7 @@ final class ItSupport {
     }
 
     /** A builder on all nodes with the test node timeout and short retry delays. */
-    static Redlock.Builder redlockOn(RedisNodes nodes) {
+    static RedlockBuilder redlockOn(RedisNodes nodes) {
         return Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(NODE_TIMEOUT)
                 .retry(RetryPolicy.uniform(Duration.ofMillis(5), Duration.ofMillis(20)));
     }
@@ -31,7 +31,7 @@ final class ItSupport {
      * {@code builder} with counters that never expire and no clock floor: tokens count 1, 2, 3… from a fresh node, for
      * tests of the counters' arithmetic (the floor would raise them to the node's clock).
      */
-    static Redlock.Builder countingFromOne(Redlock.Builder builder) {
+    static RedlockBuilder countingFromOne(RedlockBuilder builder) {
         return builder.fencingClockFloor(false).fenceCounterTtl(Duration.ZERO);
     }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Configuration mistakes fail at build time with the bad value in the message; nothing connects here. */
 class RedlockConfigTest {
 
-    private static Redlock.Builder fiveNodes() {
+    private static RedlockBuilder fiveNodes() {
         return Redlock.builder().nodes("redis://127.0.0.1:7001", "redis://127.0.0.1:7002", "redis://127.0.0.1:7003",
                 "redis://127.0.0.1:7004", "redis://127.0.0.1:7005");
     }

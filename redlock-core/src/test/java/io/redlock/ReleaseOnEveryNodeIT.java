@@ -37,7 +37,7 @@ class ReleaseOnEveryNodeIT {
     private static final Duration TTL = Duration.ofSeconds(60);
     /** How long the deletes may take to land: they are sent at once, and repeated while a node does not answer. */
     private static final Duration GONE_WITHIN = Duration.ofSeconds(20);
-    private static final int WAVES = 5;
+    private static final int WAVES = 3;
     private static final int PER_WAVE = 200;
 
     /**

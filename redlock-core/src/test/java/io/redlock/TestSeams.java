@@ -10,12 +10,12 @@ public final class TestSeams {
     }
 
     /** {@code builder} with {@code seams}. */
-    public static Redlock.Builder with(Redlock.Builder builder, Seams seams) {
+    public static RedlockBuilder with(RedlockBuilder builder, Seams seams) {
         return builder.seams(seams);
     }
 
     /** {@code builder} with fault hooks the test arms. */
-    public static Redlock.Builder with(Redlock.Builder builder, FaultHooks hooks) {
+    public static RedlockBuilder with(RedlockBuilder builder, FaultHooks hooks) {
         return builder.seams(Seams.defaults().faultHooks(hooks));
     }
 }

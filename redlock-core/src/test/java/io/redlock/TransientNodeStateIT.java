@@ -61,7 +61,7 @@ class TransientNodeStateIT {
         });
     }
 
-    private static Redlock.Builder observed(RedisNodes nodes, List<NodeFailure> failures) {
+    private static RedlockBuilder observed(RedisNodes nodes, List<NodeFailure> failures) {
         return redlockOn(nodes).observer(new RedlockObserver() {
             @Override
             public void nodeFailed(NodeFailure failure) {

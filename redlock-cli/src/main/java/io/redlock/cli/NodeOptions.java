@@ -1,6 +1,7 @@
 package io.redlock.cli;
 
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,8 +52,8 @@ final class NodeOptions {
                 "no nodes: give --nodes redis://host:port,... or set " + ENV_NODES);
     }
 
-    Redlock.Builder builder() {
-        Redlock.Builder builder = Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
+    RedlockBuilder builder() {
+        RedlockBuilder builder = Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
         return fenceCounterTtl == null ? builder : builder.fenceCounterTtl(fenceCounterTtl);
     }
 

@@ -126,6 +126,12 @@ final class Cli {
         return Files.readString(err, StandardCharsets.UTF_8);
     }
 
+    /** Deletes the files stdout and stderr went to, once they are read or not needed. */
+    void deleteOutput() throws IOException {
+        Files.deleteIfExists(out);
+        Files.deleteIfExists(err);
+    }
+
     /** Sends a signal to this JVM (one this test started). */
     void signal(String name) throws Exception {
         new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import io.redlock.RedlockConfig;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -31,7 +32,7 @@ final class CounterFaultRows {
     static Measured countersExpireWhileIdle(RowBench b) throws Exception {
         RedisNodes nodes = b.nodes;
         RedisServer storage = b.storage();
-        UnaryOperator<Redlock.Builder> horizon = builder -> builder.fenceCounterTtl(HORIZON);
+        UnaryOperator<RedlockBuilder> horizon = builder -> builder.fenceCounterTtl(HORIZON);
         Workload before = b.workload(storage, "before-", true, horizon);
         before.awaitAcquisitions(4, PATIENCE);
         before.stop();

@@ -1,6 +1,7 @@
 package io.redlock.faults;
 
 import io.redlock.RedlockConfig;
+import io.redlock.testkit.GuaranteesFile;
 import io.redlock.testkit.RedisBinary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,6 +101,10 @@ final class GuaranteesTable {
                 .append("lack the last writes; like a sentinel failover it can cost that member's vote for the locks ")
                 .append("it held (docs/SCALING.md, \"What a cluster member does not change\").\n");
         md.append(io.redlock.histories.HistoriesReport.markdown());
+        String randomizedRun = GuaranteesFile.section(out, GuaranteesFile.RANDOMIZED_RUN);
+        if (!randomizedRun.isEmpty()) {
+            md.append('\n').append(randomizedRun); // measured by the randomized run, which writes it
+        }
         Files.writeString(out, md);
         return out;
     }

@@ -2,6 +2,7 @@ package io.redlock.faults;
 
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.TcpProxy;
@@ -96,7 +97,7 @@ final class RowBench implements AutoCloseable {
      * Workers named {@code processPrefix1..3} on the bench's nodes and {@code storage}, their Redlocks configured
      * further by {@code tune}, started; {@code init} zeroes the storage's counters (false: a later phase goes on).
      */
-    Workload workload(RedisServer storage, String processPrefix, boolean init, UnaryOperator<Redlock.Builder> tune) {
+    Workload workload(RedisServer storage, String processPrefix, boolean init, UnaryOperator<RedlockBuilder> tune) {
         return started(closeLater(new Workload(nodes.uris(), storage.uri(), TTL, Workload.WORKERS, processPrefix, init,
                 tune)));
     }

@@ -5,6 +5,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.NodeFailure;
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import io.redlock.RedlockObserver;
 import io.redlock.RetryPolicy;
 import io.redlock.TestSeams;
@@ -67,7 +68,7 @@ final class Workload implements AutoCloseable {
 
     /** As above, each worker's Redlock configured further by {@code tune}. */
     Workload(List<String> lockUris, String storageUri, Duration ttl, int workers, String processPrefix, boolean init,
-            UnaryOperator<Redlock.Builder> tune) {
+            UnaryOperator<RedlockBuilder> tune) {
         this.ttl = ttl;
         this.locks = new WorkerLocks(workers, processPrefix);
         this.schedule = new HolderSchedule(ttl.dividedBy(3));

@@ -3,6 +3,7 @@ package io.redlock.spring;
 import io.lettuce.core.RedisURI;
 import io.redlock.LeaseListener;
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import io.redlock.RedlockObserver;
@@ -51,7 +52,7 @@ public class RedlockAutoConfiguration {
             ObjectProvider<RedlockObserver> observers, ObjectProvider<LeaseListener> listeners,
             ObjectProvider<RedlockBuilderCustomizer> customizers) {
         List<String> connectionNodes = connections.orderedStream().flatMap(c -> c.nodes().stream()).toList();
-        Redlock.Builder builder = RedlockPropertiesMapper.builder(properties, connectionNodes);
+        RedlockBuilder builder = RedlockPropertiesMapper.builder(properties, connectionNodes);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         RedlockPropertiesMapper.Mode mode = connectionNodes.isEmpty() ? RedlockPropertiesMapper.mode(properties)
                 : RedlockPropertiesMapper.Mode.NODES;

@@ -3,6 +3,7 @@ package io.redlock.spring;
 import io.lettuce.core.RedisURI;
 import io.redlock.LockOptions;
 import io.redlock.Redlock;
+import io.redlock.RedlockBuilder;
 import io.redlock.RedlockConfigException;
 import io.redlock.RetryPolicy;
 import io.redlock.Secrets;
@@ -10,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns {@link RedlockProperties} into a {@link Redlock.Builder} and {@link LockOptions}. The values are checked where
+ * Turns {@link RedlockProperties} into a {@link RedlockBuilder} and {@link LockOptions}. The values are checked where
  * they are used, by redlock-core; what only the starter can know is checked here: which {@code redlock.*} properties
  * select a mode and exclude each other, the sentinel settings, the databases. A mistake fails start-up with a
  * {@link RedlockPropertiesException} naming the {@code redlock.*} property (never a password). Public so that an
@@ -83,13 +84,13 @@ public final class RedlockPropertiesMapper {
      * A builder with the nodes and settings of {@code properties}; observer, lease listener and other code-only
      * settings are left for the caller. In sentinel mode this asks the sentinels for the master's address while
      * redlock-core cannot take a {@code redis-sentinel://} URI itself (see {@link #sentinelUri}). The values are
-     * checked by redlock-core ({@link Redlock.Builder#config()}), the one place that knows what is valid; its
+     * checked by redlock-core ({@link RedlockBuilder#config()}), the one place that knows what is valid; its
      * {@link RedlockConfigException} comes back as a {@link RedlockPropertiesException} naming the property
      * ({@link ConfigFailures}).
      *
      * @throws RedlockPropertiesException naming the property at fault
      */
-    public static Redlock.Builder builder(RedlockProperties properties) {
+    public static RedlockBuilder builder(RedlockProperties properties) {
         return builder(properties, List.of());
     }
 
@@ -99,9 +100,9 @@ public final class RedlockPropertiesMapper {
      *
      * @throws RedlockPropertiesException naming the property at fault
      */
-    static Redlock.Builder builder(RedlockProperties properties, List<String> connectionNodes) {
+    static RedlockBuilder builder(RedlockProperties properties, List<String> connectionNodes) {
         Mode mode = connectionNodes.isEmpty() ? mode(properties) : Mode.NODES;
-        Redlock.Builder builder;
+        RedlockBuilder builder;
         try {
             builder = Redlock.builder()
                     .defaultTtl(properties.getDefaultTtl())
