@@ -157,10 +157,7 @@ public final class Redlock implements AutoCloseable {
         return engine.withLock(target, options, work);
     }
 
-    /**
-     * {@link #withLock(String, LockOptions, LeaseWork)} with {@link LockOptions#defaults()}: the default TTL and wait
-     * of this Redlock.
-     */
+    /** {@link #withLock(String, LockOptions, LeaseWork)} with the default TTL and wait of this Redlock. */
     public <T> T withLock(String resource, LeaseWork<T> work) {
         return withLock(resource, LockOptions.defaults(), work);
     }
@@ -181,10 +178,7 @@ public final class Redlock implements AutoCloseable {
         return engine.withLockAsync(target, options, work);
     }
 
-    /**
-     * A {@link java.util.concurrent.locks.Lock} on {@code resource} with {@link LockOptions#defaults()} (the default
-     * TTL of this Redlock); see {@link RedlockLock}.
-     */
+    /** A {@code Lock} on {@code resource} with the default options (TTL of this Redlock); see {@link RedlockLock}. */
     public RedlockLock lock(String resource) {
         return lock(resource, LockOptions.defaults());
     }
@@ -194,10 +188,7 @@ public final class Redlock implements AutoCloseable {
         return engine.lock(resource, options);
     }
 
-    /**
-     * A {@link java.util.concurrent.locks.ReadWriteLock} on {@code resource} with {@link LockOptions#defaults()}: many
-     * readers or one writer, writers first; see {@link RedlockReadWriteLock}.
-     */
+    /** A {@code ReadWriteLock} on {@code resource} with the default options; see {@link RedlockReadWriteLock}. */
     public RedlockReadWriteLock readWriteLock(String resource) {
         return readWriteLock(resource, LockOptions.defaults());
     }
@@ -273,18 +264,14 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
-     * From now on {@code observer} is told about every acquisition, extension and node failure too, next to the
-     * builder's {@link RedlockBuilder#observer observer}: for code that gets a {@code Redlock} it did not build (metrics of a
-     * framework, say).
+     * From now on {@code observer} is told of every acquisition, extension and node failure too, beside the builder's
+     * {@link RedlockBuilder#observer}: for code given a {@code Redlock} it did not build (a framework's metrics).
      */
     public void addObserver(RedlockObserver observer) {
         engine.addObserver(observer);
     }
 
-    /**
-     * From now on {@code listener} is told about every lease of this Redlock lost before it is released, next to the
-     * builder's {@link RedlockBuilder#leaseListener listener}; leases granted before may not be watched for it.
-     */
+    /** Tells {@code listener} too of every later lease lost before its release (beside the builder's listener). */
     public void addLeaseListener(LeaseListener listener) {
         engine.addLeaseListener(listener);
     }
