@@ -1,14 +1,17 @@
 package io.redlock.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** Runs the redlock command of the built distribution in a JVM of its own, as a user would. */
 final class Cli {
@@ -87,11 +90,35 @@ final class Cli {
         List<String> command = new ArrayList<>(DEFAULT_SIGINT);
         command.addAll(program);
         command.addAll(List.of(args));
-        Path out = Files.createTempFile("redlock-cli-out", ".txt");
-        Path err = Files.createTempFile("redlock-cli-err", ".txt");
+        Path out = Files.createTempFile(OUTPUT, "out", ".txt");
+        Path err = Files.createTempFile(OUTPUT, "err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(env);
         return new Cli(builder.start(), out, err);
+    }
+
+    /**
+     * Where the commands' stdout and stderr go: a directory of this test JVM's, deleted with what is in it when the
+     * JVM exits, so that output a test does not delete itself is not left behind.
+     */
+    private static final Path OUTPUT = outputDirectory();
+
+    private static Path outputDirectory() {
+        try {
+            Path directory = Files.createTempDirectory("redlock-cli-");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(directory), "redlock-cli-output"));
+            return directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // the JVM is exiting: what could not be listed stays in the temporary directory
+        }
     }
 
     /** The process id of this redlock JVM. */
