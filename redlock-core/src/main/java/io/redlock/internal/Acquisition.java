@@ -40,7 +40,7 @@ final class Acquisition {
     /**
      * @param keys the names of the lock
      * @param value this attempt's fresh random value
-     * @param waiterId with fencing, the caller's place in the waiter queue; null if it will not wait
+     * @param waiterId with fencing, the caller's id in the waiter queue of its one resource; null if it will not wait
      * @param ticket the largest ticket the caller was given so far, 0 if none
      */
     Acquisition(Engine engine, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
@@ -50,7 +50,7 @@ final class Acquisition {
         this.resource = resource;
         this.key = keys.lock();
         this.keys = keys;
-        this.waiterId = waiterId == null ? "" : waiterId;
+        this.waiterId = waiterId;
         this.ticket = ticket;
         this.value = value;
         this.ttlMillis = ttlMillis;
@@ -109,8 +109,10 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> fenced() {
         String[] acquireKeys = keys.acquire();
-        String[] acquireArgs = keys.acquireArgs(value, Long.toString(ttlMillis), engine.fenceArgs(),
-                engine.config().fencing(), waiterId, Long.toString(ticket), engine.queue().placeLifetimeArg());
+        ScriptSettings settings = engine.scriptSettings();
+        String[] acquireArgs = waiterId != null && keys instanceof Keys queued
+                ? queued.acquireArgs(value, ttlMillis, settings, waiterId, ticket)
+                : keys.acquireArgs(value, ttlMillis, settings);
         Script script = keys.acquireScript();
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(script, acquireKeys, acquireArgs));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
@@ -156,17 +158,15 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> commit(List<CompletableFuture<Long>> grants, RoundResult<Long> round,
             long token) {
         engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
-        String tokenArg = Long.toString(token);
-        FenceArgs fence = engine.fenceArgs();
+        Script commitScript = keys.commitScript();
         String[] commitKeys = keys.acquire();
-        String strict = keys.strictCommit() ? "1" : "0";
+        String[] commitArgs = keys.commitArgs(value, token, engine.scriptSettings());
         List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
             if (!FencedReply.isGrant(reply) || reply > token) {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
             }
             return reply == token ? CompletableFuture.completedFuture(1L)
-                    : node.eval(keys.commitScript(), commitKeys, value, tokenArg,
-                            fence.clockFloor(), fence.counterTtl(), strict).toCompletableFuture();
+                    : node.eval(commitScript, commitKeys, commitArgs).toCompletableFuture();
         }).thenCompose(Function.identity()));
         log.debug("{}: counters disagree, committing token {} (round 2)", resource, token);
         return nodes.quorum(commits, Releases.CONFIRMED).thenCompose(committed -> {
@@ -257,7 +257,7 @@ final class Acquisition {
 
     /** A waiter that won still has a place on the nodes that refused it, now or in a late reply: it leaves them. */
     private void leaveQueueWhereRefused(List<? extends CompletableFuture<?>> replies) {
-        if (waiterId.isEmpty() || !(keys instanceof Keys queued)) {
+        if (waiterId == null || !(keys instanceof Keys queued)) {
             return;
         }
         for (int i = 0; i < nodes.size(); i++) {

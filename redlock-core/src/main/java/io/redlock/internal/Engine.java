@@ -56,7 +56,7 @@ public final class Engine implements AutoCloseable, LeaseOps {
     private final Extension extension;
     private final Reports reports;
     private final QueueUpkeep queue;
-    private final FenceArgs fenceArgs;
+    private final ScriptSettings scriptSettings;
     private final TimerWheel timers;
     private final ByValue byValue;
     private final LockRunner runner = new LockRunner(this);
@@ -79,8 +79,8 @@ public final class Engine implements AutoCloseable, LeaseOps {
         this.releases = new Releases(nodes, pending, config.fencing(), config.quorum());
         this.extension = new Extension(nodes, events, config.driftFactor());
         this.reports = new Reports(nodes, config);
-        this.queue = new QueueUpkeep(nodes, pending, config);
-        this.fenceArgs = FenceArgs.of(config);
+        this.queue = new QueueUpkeep(nodes, pending);
+        this.scriptSettings = ScriptSettings.of(config);
         this.timers = new TimerWheel(nodes.scheduler(), nodes.ticker());
         this.byValue = new ByValue(this, extension, releases);
     }
@@ -342,9 +342,9 @@ public final class Engine implements AutoCloseable, LeaseOps {
         return timers;
     }
 
-    /** The fencing counter's script arguments. */
-    FenceArgs fenceArgs() {
-        return fenceArgs;
+    /** The configuration as the lock scripts take it. */
+    ScriptSettings scriptSettings() {
+        return scriptSettings;
     }
 
     QuorumHealth health() {

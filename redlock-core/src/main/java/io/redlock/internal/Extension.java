@@ -39,11 +39,9 @@ final class Extension {
         }
         long ttlMillis = ttl.toMillis();
         long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
-        String ttlArg = Long.toString(ttlMillis);
         long start = nodes.ticker().read();
         lease.writing(start + ttlNanos);
-        List<CompletableFuture<Long>> pexpires = nodes.send((i, node) ->
-                node.eval(lease.keys().extendScript(), lease.keys().extend(), lease.value(), ttlArg));
+        List<CompletableFuture<Long>> pexpires = pexpire(lease, ttlMillis);
         CompletableFuture<ExtendOutcome> outcome = nodes.quorum(pexpires, Releases.CONFIRMED).thenApply(round -> {
             long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, driftFactor);
             long newValidUntil = Validity.validUntil(start, ttlNanos, driftFactor);
@@ -73,9 +71,15 @@ final class Extension {
      * at the per-node timeout.
      */
     CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep) {
-        String keepArg = Long.toString(Math.max(1, keep.toMillis()));
-        List<CompletableFuture<Long>> pexpires = nodes.send((i, node) ->
-                node.eval(lease.keys().extendScript(), lease.keys().extend(), lease.value(), keepArg));
+        List<CompletableFuture<Long>> pexpires = pexpire(lease, Math.max(1, keep.toMillis()));
         return nodes.all(pexpires, Releases.CONFIRMED).handle((round, failure) -> null);
+    }
+
+    /** The lease's extension script on every node: its keys expire {@code ttlMillis} from now where it holds them. */
+    private List<CompletableFuture<Long>> pexpire(RedlockLease lease, long ttlMillis) {
+        Script script = lease.keys().extendScript();
+        String[] keys = lease.keys().extend();
+        String[] args = new Scripts.Extend(lease.value(), ttlMillis).argv();
+        return nodes.send((i, node) -> node.eval(script, keys, args));
     }
 }

@@ -1,11 +1,14 @@
 package io.redlock.internal;
 
+import java.util.List;
+
 /**
  * The lock keys an acquisition claims and its lease then holds, as the scripts name them: those of one resource
  * ({@link Keys}: the lock with its counter and fair queue), of several taken at once ({@link KeysOfAll}: all or none,
  * one token for all, no queue), or a reader's of one resource ({@link ReaderKeys}: shared with other readers, no
- * queue), or a permit's of a semaphore ({@link PermitKeys}: one of its slots, no queue). Each gives its scripts and
- * their KEYS in the order the scripts' headers document.
+ * queue), or a permit's of a semaphore ({@link PermitKeys}: one of its slots, no queue). Each gives its scripts,
+ * their KEYS in the order the scripts' headers document, and the ARGV of those that differ by kind as the scripts'
+ * requests ({@link Scripts}).
  */
 sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
 
@@ -19,15 +22,27 @@ sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
     String[] acquire();
 
     /**
-     * ARGV of the fenced acquire, in its script's layout: the value, the TTL in ms, the counter's settings, whether
-     * counters move at all (a lock of several resources takes them without fencing too), and the caller's place in
-     * the fair queue (a lock of one resource only).
+     * ARGV of the fenced acquire of a caller that takes no place in a queue, from this attempt's value and TTL and the
+     * settings. Here {@link Scripts.Acquire}, the request of {@code acquire-all} and {@code acquire-read} (they take
+     * the counters without fencing too); a lock of one resource sends {@link Scripts.AcquireFenced} (a waiter's with
+     * its place: {@link Keys#acquireArgs(String, long, ScriptSettings, String, long)}), a permit
+     * {@link Scripts.AcquirePermit}.
      */
-    String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId, String ticket,
-            String lifetime);
+    default String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings) {
+        return new Scripts.Acquire(value, ttlMillis, settings.fencing(), settings.clockFloor(), settings.counterTtl())
+                .argv();
+    }
 
     /** The commit of the chosen token: {@code commit-fence} for one resource, {@code commit-all} for several. */
     Script commitScript();
+
+    /**
+     * ARGV of the commit of {@code token}: {@link Scripts.Commit} ({@code commit-fence}, {@code commit-all}); a
+     * reader's or a permit's is {@link Scripts.CommitShared} ({@link SharedKeys}).
+     */
+    default String[] commitArgs(String value, long token, ScriptSettings settings) {
+        return new Scripts.Commit(value, token, settings.clockFloor(), settings.counterTtl()).argv();
+    }
 
     /** The value an attempt signs with, from a fresh random one: that value, except for a permit (its slot added). */
     default String value(String random) {
@@ -56,14 +71,6 @@ sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
     record Next(HeldKeys keys, boolean now) {
     }
 
-    /**
-     * Whether the commit refuses a counter already at T (fence_commit's strict): only where leases that hold together
-     * must not share a token — a semaphore's permits, whose slots share one counter.
-     */
-    default boolean strictCommit() {
-        return false;
-    }
-
     /** The extension: {@code extend} (every lock key), or {@code extend-shared} for a reader or a permit. */
     default Script extendScript() {
         return Scripts.EXTEND;
@@ -84,7 +91,7 @@ sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
     String[] release();
 
     /** The release channels, one per resource, in the order of {@link #release()}. */
-    String[] releasedChannels();
+    List<String> releasedChannels();
 
     /** Whether the caller may queue for the lock when it waits: only for a lock of one resource. */
     boolean queues();

@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
+import java.util.List;
 
 /**
  * The Redis names of one lock, built in this one place from its key (the key prefix and the resource): the lock
@@ -81,8 +82,8 @@ record Keys(String lock, String base) implements HeldKeys {
     }
 
     @Override
-    public String[] releasedChannels() {
-        return new String[] {released()};
+    public List<String> releasedChannels() {
+        return List.of(released());
     }
 
     @Override
@@ -90,10 +91,19 @@ record Keys(String lock, String base) implements HeldKeys {
         return true;
     }
 
+    /** ARGV of the fenced acquire of a caller that will not wait: no place in the queue. */
     @Override
-    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
-            String ticket, String lifetime) {
-        return new String[] {value, ttl, fence.clockFloor(), waiterId, ticket, lifetime, fence.counterTtl()};
+    public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings) {
+        return acquireArgs(value, ttlMillis, settings, "", 0);
+    }
+
+    /**
+     * ARGV of the fenced acquire of a waiter: its place in the queue is its id and the largest ticket a node gave it
+     * (0 if none).
+     */
+    String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings, String waiterId, long ticket) {
+        return new Scripts.AcquireFenced(value, ttlMillis, settings.clockFloor(), waiterId, ticket,
+                settings.placeLifetime(), settings.counterTtl()).argv();
     }
 
     /** KEYS of the fenced acquire and of the fence commit: lock, counter, queue, deadlines. */

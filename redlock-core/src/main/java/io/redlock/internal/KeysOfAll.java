@@ -36,12 +36,6 @@ record KeysOfAll(List<Keys> members) implements HeldKeys {
     }
 
     @Override
-    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
-            String ticket, String lifetime) {
-        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl()};
-    }
-
-    @Override
     public String[] extend() {
         return members.stream().map(Keys::lock).toArray(String[]::new);
     }
@@ -62,8 +56,8 @@ record KeysOfAll(List<Keys> members) implements HeldKeys {
     }
 
     @Override
-    public String[] releasedChannels() {
-        return members.stream().map(Keys::released).toArray(String[]::new);
+    public List<String> releasedChannels() {
+        return List.of(members.stream().map(Keys::released).toArray(String[]::new));
     }
 
     @Override

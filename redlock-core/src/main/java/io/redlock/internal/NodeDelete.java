@@ -61,7 +61,7 @@ final class NodeDelete {
      *
      * @param script    the release script of the lease's keys ({@link HeldKeys#releaseScript()})
      * @param keys      its KEYS: the lock key and its waiter queue (see {@link Scripts#RELEASE})
-     * @param args      the value, the release message, the publish flag and the channels
+     * @param args      its ARGV ({@link Scripts.Release})
      * @param expiresAt the ticker reading at which the key would have expired anyway
      */
     static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, Script script,

@@ -109,9 +109,8 @@ record PermitKeys(Keys keys, int permits, int slot, long tried, int clashes) imp
     }
 
     @Override
-    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
-            String ticket, String lifetime) {
-        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl(),
-                Integer.toString(permits)};
+    public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings) {
+        return new Scripts.AcquirePermit(value, ttlMillis, settings.fencing(), settings.clockFloor(),
+                settings.counterTtl(), permits).argv();
     }
 }

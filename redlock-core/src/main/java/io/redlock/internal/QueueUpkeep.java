@@ -14,13 +14,10 @@ final class QueueUpkeep {
 
     private final NodeSet nodes;
     private final PendingWork pending;
-    /** {@link #placeLifetimeMillis}, as the acquire script's argument. */
-    private final String placeLifetimeArg;
 
-    QueueUpkeep(NodeSet nodes, PendingWork pending, RedlockConfig config) {
+    QueueUpkeep(NodeSet nodes, PendingWork pending) {
         this.nodes = nodes;
         this.pending = pending;
-        this.placeLifetimeArg = Long.toString(placeLifetimeMillis(config));
     }
 
     /** How long a waiter's place lasts without a new attempt: two of its longest pauses between rounds, plus 1 ms. */
@@ -28,25 +25,20 @@ final class QueueUpkeep {
         return 2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1;
     }
 
-    /** The place lifetime, in milliseconds, as the acquire script's argument. */
-    String placeLifetimeArg() {
-        return placeLifetimeArg;
-    }
-
     /** Takes a waiter out of a resource's queue on every node. */
     void leave(Keys keys, String waiterId) {
         String[] queueKeys = keys.queue();
-        nodes.send((i, node) -> leaveOn(node, queueKeys, waiterId));
+        String[] args = new Scripts.LeaveQueue(waiterId).argv();
+        nodes.send((i, node) -> leaveOn(node, queueKeys, args));
     }
 
     /** Takes a waiter out of a resource's queue on one node. */
     void leave(NodeClient node, Keys keys, String waiterId) {
-        leaveOn(node, keys.queue(), waiterId);
+        leaveOn(node, keys.queue(), new Scripts.LeaveQueue(waiterId).argv());
     }
 
-    private CompletionStage<Long> leaveOn(NodeClient node, String[] queueKeys, String waiterId) {
-        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, queueKeys, waiterId)
-                .toCompletableFuture();
+    private CompletionStage<Long> leaveOn(NodeClient node, String[] queueKeys, String[] args) {
+        CompletableFuture<Long> left = node.eval(Scripts.LEAVE_QUEUE, queueKeys, args).toCompletableFuture();
         pending.track(left);
         return left;
     }

@@ -23,10 +23,4 @@ record ReaderKeys(Keys keys) implements SharedKeys {
     public String[] acquire() {
         return new String[] {keys.lock(), keys.fence(), keys.readers(), keys.waiters(), keys.deadlines()};
     }
-
-    @Override
-    public String[] acquireArgs(String value, String ttl, FenceArgs fence, boolean fencing, String waiterId,
-            String ticket, String lifetime) {
-        return new String[] {value, ttl, fencing ? "1" : "0", fence.clockFloor(), fence.counterTtl()};
-    }
 }

@@ -30,7 +30,7 @@ final class Releases {
      * resources, permits) listen too. With fencing, a failed attempt's clean-up is announced only while someone is
      * queued, as only queued waiters (and split votes among them) act on it.
      */
-    private final String cleanupOnlyToQueue;
+    private final boolean cleanupOnlyToQueue;
     private final int quorum;
     /** Set once {@link #stop(Duration)} let the pending deletes finish: the connections are closing. */
     private volatile boolean stopped;
@@ -38,7 +38,7 @@ final class Releases {
     Releases(NodeSet nodes, PendingWork pending, boolean fencing, int quorum) {
         this.nodes = nodes;
         this.pending = pending;
-        this.cleanupOnlyToQueue = fencing ? "1" : "0";
+        this.cleanupOnlyToQueue = fencing;
         this.quorum = quorum;
     }
 
@@ -82,19 +82,16 @@ final class Releases {
 
     /**
      * The compare-and-delete on every node, each a {@link NodeDelete}: sent after that node's acquire reply, and
-     * repeated until it landed or the key would have expired anyway at {@code expiresAt}. Returns each node's first
-     * reply.
+     * repeated until it landed or the key would have expired anyway at {@code expiresAt}. The release message is
+     * {@code prefix} ({@link Scripts#RELEASED_BY_HOLDER} or {@link Scripts#RELEASED_BY_CLEANUP}), then the value.
+     * Returns each node's first reply.
      */
     List<CompletableFuture<Long>> after(List<? extends CompletableFuture<?>> acquireReplies, HeldKeys names,
-            String value, String message, long expiresAt) {
+            String value, String prefix, long expiresAt) {
         Script script = names.releaseScript();
         String[] keys = names.release();
-        String[] channels = names.releasedChannels();
-        String[] args = new String[3 + channels.length];
-        args[0] = value;
-        args[1] = message + value;
-        args[2] = Scripts.RELEASED_BY_HOLDER.equals(message) ? "0" : cleanupOnlyToQueue;
-        System.arraycopy(channels, 0, args, 3, channels.length);
+        boolean onlyQueued = !Scripts.RELEASED_BY_HOLDER.equals(prefix) && cleanupOnlyToQueue;
+        String[] args = new Scripts.Release(value, prefix + value, onlyQueued, names.releasedChannels()).argv();
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
         List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {
             NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), script, keys, args, expiresAt);

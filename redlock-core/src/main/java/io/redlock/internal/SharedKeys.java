@@ -1,5 +1,7 @@
 package io.redlock.internal;
 
+import java.util.List;
+
 /**
  * The keys of a lock many leases hold at once — a reader's ({@link ReaderKeys}) or a permit's ({@link PermitKeys}):
  * the resource's own {@link Keys} with a sorted set of holders beside them. Taking one differs by kind; committing,
@@ -25,6 +27,20 @@ sealed interface SharedKeys extends HeldKeys permits ReaderKeys, PermitKeys {
     }
 
     @Override
+    default String[] commitArgs(String value, long token, ScriptSettings settings) {
+        return new Scripts.CommitShared(value, token, settings.clockFloor(), settings.counterTtl(), strictCommit())
+                .argv();
+    }
+
+    /**
+     * Whether the commit refuses a counter already at T (fence_commit's strict): only where leases that hold together
+     * must not share a token — a semaphore's permits, whose slots share one counter.
+     */
+    default boolean strictCommit() {
+        return false;
+    }
+
+    @Override
     default Script extendScript() {
         return Scripts.EXTEND_SHARED;
     }
@@ -47,8 +63,8 @@ sealed interface SharedKeys extends HeldKeys permits ReaderKeys, PermitKeys {
     }
 
     @Override
-    default String[] releasedChannels() {
-        return new String[] {keys().released()};
+    default List<String> releasedChannels() {
+        return List.of(keys().released());
     }
 
     @Override

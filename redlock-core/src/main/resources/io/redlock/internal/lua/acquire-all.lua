@@ -2,10 +2,10 @@
 -- (docs/FENCING.md, "Locks of several resources"). A lock of several resources does not queue: it takes them only
 -- when every one is free, whoever waits for them (it barges, like a caller that will not wait).
 -- KEYS[1] lock key of the first resource    KEYS[2] its fencing counter    KEYS[2i-1], KEYS[2i] those of resource i
--- ARGV[1] value    ARGV[2] TTL in ms
--- ARGV[3] "1" with fencing: the counters move; "0": the plain algorithm, no counter is touched
--- ARGV[4] "1" to apply the clock floor to each counter first (fence_floor)
--- ARGV[5] how long the counters live after this grant, in ms ("0": forever)
+-- ARGV[1] value    ARGV[2] ttlMillis: the TTL in ms
+-- ARGV[3] fencing: "1": the counters move; "0": the plain algorithm, no counter is touched
+-- ARGV[4] clockFloor: "1" to apply the clock floor to each counter first (fence_floor)
+-- ARGV[5] counterTtl: how long the counters live after this grant, in ms ("0": forever)
 -- Returns minus the longest remaining ms among the held locks (0 if one has no expiry) if any is held, and writes
 -- nothing. Else sets every lock key to the value with the TTL and, with fencing, sets every counter to t = 1 + the
 -- largest of them (each counter grows, by at least 1: the grant of one resource's lock, as acquire-fenced increments

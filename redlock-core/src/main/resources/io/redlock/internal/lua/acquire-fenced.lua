@@ -4,12 +4,12 @@
 -- KEYS[2] fencing counter (expires after ARGV[7] ms without a grant or commit)
 -- KEYS[3] waiter queue: sorted set of waiter id by ticket
 -- KEYS[4] waiters' deadlines: sorted set of waiter id by the node's clock in ms
--- ARGV[1] value    ARGV[2] TTL in ms
--- ARGV[3] "1" to apply the clock floor first (fence_floor)
--- ARGV[4] waiter id ("" for a caller that will not wait)
--- ARGV[5] the caller's ticket (0 if it has none yet)
--- ARGV[6] how long a waiter's place lasts without a new attempt, in ms
--- ARGV[7] how long the counter lives after this grant, in ms ("0": forever)
+-- ARGV[1] value    ARGV[2] ttlMillis: the TTL in ms
+-- ARGV[3] clockFloor: "1" to apply the clock floor first (fence_floor)
+-- ARGV[4] waiterId: the caller's id in the queue ("" for a caller that will not wait)
+-- ARGV[5] ticket: the caller's ticket (0 if it has none yet)
+-- ARGV[6] placeLifetime: how long a waiter's place lasts without a new attempt, in ms
+-- ARGV[7] counterTtl: how long the counter lives after this grant, in ms ("0": forever)
 -- A caller that will not wait takes a free lock whoever is queued (it barges, like the untimed tryLock() of a fair
 -- java.util.concurrent lock) and never touches the queue. For a waiter, lapsed places are dropped first, and a free
 -- lock goes to it only if it is the first live waiter. A refused waiter keeps (or takes) its place: the larger of its

@@ -7,10 +7,11 @@
 -- reader is refused. The counter is the resource's own: tokens of a semaphore grow, and are unique as the commit is
 -- strict (commit-shared: a counter already at T, raised there by another slot's grant, is refused).
 -- KEYS[1] lock key    KEYS[2] fencing counter    KEYS[3] holders (value by lapse, node clock ms)
--- ARGV[1] value, ending in "." and the slot it asks for    ARGV[2] TTL in ms
--- ARGV[3] "1" with fencing: the counter moves; "0": no counter is touched
--- ARGV[4] "1" to apply the clock floor first (fence_floor)    ARGV[5] how long the counter lives after this grant, ms
--- ARGV[6] n, the permits (the slot asked for is the value's, 0 to n - 1: shared_slot)
+-- ARGV[1] value, ending in "." and the slot it asks for    ARGV[2] ttlMillis: the TTL in ms
+-- ARGV[3] fencing: "1": the counter moves; "0": no counter is touched
+-- ARGV[4] clockFloor: "1" to apply the clock floor first (fence_floor)
+-- ARGV[5] counterTtl: how long the counter lives after this grant, in ms
+-- ARGV[6] permits: n, the permits (the slot asked for is the value's, 0 to n - 1: shared_slot)
 -- Returns the new counter (> 0; 1 without fencing), or a refusal when the slot is taken here:
 -- -(2^51 + (f + 1) * 2^32 + ms), f the first slot after it that is free here (-1 if none), ms until the slot's holder
 -- lapses (below 2^32). A lock key held by a lock of another kind, or by a semaphore of other permits: an error reply

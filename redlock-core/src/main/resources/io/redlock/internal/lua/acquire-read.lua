@@ -6,8 +6,10 @@
 -- above every reader's granted before it, and a reader's above every earlier writer's.
 -- KEYS[1] lock key    KEYS[2] fencing counter    KEYS[3] readers (value by lapse, node clock ms)
 -- KEYS[4] waiter queue    KEYS[5] waiters' deadlines
--- ARGV[1] value    ARGV[2] TTL in ms    ARGV[3] "1" with fencing: the counter moves; "0": no counter is touched
--- ARGV[4] "1" to apply the clock floor first (fence_floor)    ARGV[5] how long the counter lives after this grant, ms
+-- ARGV[1] value    ARGV[2] ttlMillis: the TTL in ms
+-- ARGV[3] fencing: "1": the counter moves; "0": no counter is touched
+-- ARGV[4] clockFloor: "1" to apply the clock floor first (fence_floor)
+-- ARGV[5] counterTtl: how long the counter lives after this grant, in ms
 -- Returns the new counter (> 0; 1 without fencing), or a refusal: minus the remaining ms of the key that holds the
 -- resource, or 0 when a waiter is ahead (or the holder's expiry is unknown). A semaphore's resource: an error reply
 -- (shared_clash), nothing written.

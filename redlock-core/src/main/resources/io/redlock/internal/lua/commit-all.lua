@@ -3,8 +3,8 @@
 -- hold every lock and no counter is above T; with the clock floor, a counter that expired (or was lost) since our
 -- grant comes back at the floor first, as commit-fence does, which may put it above T.
 -- KEYS[1] lock key of the first resource    KEYS[2] its fencing counter    KEYS[2i-1], KEYS[2i] those of resource i
--- ARGV[1] value    ARGV[2] T    ARGV[3] "1" with the clock floor
--- ARGV[4] how long the counters live after this commit, in ms ("0": forever)
+-- ARGV[1] value    ARGV[2] token: T    ARGV[3] clockFloor: "1" with the clock floor
+-- ARGV[4] counterTtl: how long the counters live after this commit, in ms ("0": forever)
 -- Returns 1 (committed), 0 (we do not hold every lock here) or -1 (a counter above T).
 local n = #KEYS / 2
 for i = 1, n do

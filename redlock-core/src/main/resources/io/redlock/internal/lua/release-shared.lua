@@ -3,7 +3,8 @@
 -- channel, as release does, naming the first waiter in this node's queue. A permit holder's leaving frees a permit
 -- whoever stays, and permits do not queue: it is always announced.
 -- KEYS[1] lock key    KEYS[2] holders (readers or permits)    KEYS[3] waiter queue
--- ARGV[1] value    ARGV[2] message    ARGV[3] "1" to publish only while the queue exists    ARGV[4] the release channel
+-- ARGV[1] value    ARGV[2] message    ARGV[3] onlyQueued: "1" to publish only while the queue exists
+-- ARGV[4..] channels: the release channel (one: the resource's)
 -- Returns 1 (it was a holder here) or 0.
 if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
   return 0

@@ -7,8 +7,8 @@
 -- always sent; with fencing, a failed attempt's clean-up only while someone is queued (Releases).
 -- KEYS[1] lock key    KEYS[2] its waiter queue    (a lock of several: KEYS[2i-1], KEYS[2i] those of resource i)
 -- ARGV[1] value               ARGV[2] message
--- ARGV[3] "1" to publish only while the queue exists (a clean-up with fencing)
--- ARGV[4] the release channel (Keys.released())    (a lock of several: ARGV[3+i] that of resource i)
+-- ARGV[3] onlyQueued: "1" to publish only while the queue exists (a clean-up with fencing)
+-- ARGV[4..] channels: the release channel (Keys.released())    (a lock of several: ARGV[3+i] that of resource i)
 -- Returns 1 (deleted, every key or some) or 0 (none held with this value here).
 local deleted = 0
 for i = 1, #KEYS / 2 do
