@@ -1,5 +1,6 @@
 /**
- * Redlock distributed locks on Redis. The API is {@code io.redlock}; {@code io.redlock.internal} is not exported.
+ * Redlock distributed locks on Redis. The API is {@code io.redlock}, with {@code io.redlock.fencing} (checks at the
+ * protected storage) and {@code io.redlock.reactive} (Reactor); {@code io.redlock.internal} is not exported.
  */
 module io.redlock.core {
     requires transitive lettuce.core;

@@ -8,7 +8,8 @@
  *
  * <p>Called by applications, the {@code redlock} command and the Spring Boot starter. The blocking methods run on the
  * caller's thread and wait on the asynchronous ones; callbacks of the asynchronous methods, listeners and observers
- * may run on Lettuce's I/O threads or the {@code redlock-scheduler} thread, and must not block. The implementation
- * lives in {@code io.redlock.internal}, which is not exported.
+ * may run on Lettuce's I/O threads or the {@code redlock-scheduler} thread, and must not block. The module also
+ * exports {@code io.redlock.fencing} (checks at the protected storage) and {@code io.redlock.reactive} (Reactor); the
+ * implementation lives in {@code io.redlock.internal}, which is not exported.
  */
 package io.redlock;

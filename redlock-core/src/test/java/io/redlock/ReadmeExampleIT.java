@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The README's example, with the testkit's nodes instead of fixed addresses. */
+/** The README's example ({@code ShipOrder}), with the testkit's nodes instead of fixed addresses. */
 @WithRedisNodes(5)
 class ReadmeExampleIT {
 

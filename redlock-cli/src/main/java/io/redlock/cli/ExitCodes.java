@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The command's exit codes, from sysexits(3) where one fits, and the one text that explains them: every command's
- * {@code --help}, the top-level help and the README's table come from {@link #of(String)} and {@link #markdown()}.
+ * {@code --help}, the top-level help and the table in docs/CLI.md come from {@link #of(String)} and
+ * {@link #markdown()}.
  */
 final class ExitCodes {
 
@@ -102,7 +103,7 @@ final class ExitCodes {
         return list;
     }
 
-    /** The README's table: one row per code, one column per command. */
+    /** The table in docs/CLI.md: one row per code, one column per command. */
     static String markdown() {
         StringBuilder table = new StringBuilder("| exit code | meaning | commands |\n|---|---|---|\n");
         summary().forEach((code, meaning) -> {

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * The examples of the documentation, as a user would paste them: the indented lines under "Start here:",
- * "Example(s):" and "In a crontab..." in the help, and the bash and crontab blocks of a README section. Host names and install paths
- * are placeholders a user replaces; {@link #localize} replaces them the same way for a test.
+ * "Example(s):" and "In a crontab..." in the help, and the bash and crontab blocks of a section of docs/CLI.md. Host
+ * names and install paths are placeholders a user replaces; {@link #localize} replaces them the same way for a test.
  */
 final class Examples {
 
@@ -58,13 +58,13 @@ final class Examples {
         return lines;
     }
 
-    /** The lines of the {@code lang} fenced blocks of the README section whose heading starts with {@code heading}. */
-    static List<String> readmeBlocks(String readme, String heading, String lang) {
+    /** The lines of the {@code lang} fenced blocks of a Markdown section whose heading starts with {@code heading}. */
+    static List<String> markdownBlocks(String markdown, String heading, String lang) {
         List<String> lines = new ArrayList<>();
         boolean inSection = false;
         boolean inBlock = false;
         boolean wanted = false;
-        for (String line : readme.lines().toList()) {
+        for (String line : markdown.lines().toList()) {
             if (!inBlock && line.startsWith("## ")) {
                 inSection = line.startsWith(heading);
             } else if (inSection && !inBlock && line.startsWith("```")) {

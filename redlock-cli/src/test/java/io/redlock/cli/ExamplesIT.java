@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every example of the help and of the README's command section, pasted as a user would — into bash, in order, with
+ * Every example of the help and of docs/CLI.md, pasted as a user would — into bash, in order, with
  * {@code redlock} on the PATH; crontab lines the way cron runs them — against real nodes. The jobs the examples
  * name ({@code ./build-report.sh}, {@code /opt/jobs/cleanup}, ...) are small scripts that log their runs.
  */
@@ -49,7 +49,7 @@ class ExamplesIT {
         }
         Path redlock = Cli.distribution().resolve("bin").resolve("redlock").toAbsolutePath();
         Files.createSymbolicLink(bin.resolve("redlock"), redlock);
-        Files.createSymbolicLink(work.resolve("redlock"), redlock); // the README's ./redlock
+        Files.createSymbolicLink(work.resolve("redlock"), redlock); // the examples' ./redlock
     }
 
     @Test
@@ -68,8 +68,8 @@ class ExamplesIT {
     }
 
     @Test
-    void theReadmeCommandExamplesWorkWhenPasted(RedisNodes nodes) throws Exception {
-        List<String> script = Examples.runnable(Examples.readmeBlocks(readme(), "## The `redlock` command", "bash"));
+    void theDocumentedExamplesWorkWhenPasted(RedisNodes nodes) throws Exception {
+        List<String> script = Examples.runnable(Examples.markdownBlocks(cliDoc(), "## Examples", "bash"));
         assertThat(script).anyMatch(l -> l.startsWith("./redlock run")).anyMatch(l -> l.startsWith("export"));
         Run run = bash(script, nodes);
         assertThat(run.code).as(run.output).isZero();
@@ -79,7 +79,7 @@ class ExamplesIT {
     @Test
     void theCrontabExamplesWorkAsCronRunsThem(RedisNodes nodes) throws Exception {
         List<Examples.Crontab> crontabs = List.of(Examples.crontabOfHelp(help("run", "--help")),
-                Examples.crontab(Examples.readmeBlocks(readme(), "## The `redlock` command", "crontab")));
+                Examples.crontab(Examples.markdownBlocks(cliDoc(), "## From cron", "crontab")));
         Path home = Files.createDirectories(dir.resolve("home"));
         int runs = 0;
         for (Examples.Crontab crontab : crontabs) {
@@ -90,7 +90,7 @@ class ExamplesIT {
                 List<String> cron = new ArrayList<>(List.of("env", "-i", "PATH=/usr/bin:/bin", "SHELL=/bin/sh",
                         "HOME=" + home, "LOGNAME=" + System.getProperty("user.name")));
                 if (!Files.isExecutable(Path.of("/usr/bin/java"))) {
-                    cron.add("JAVA_HOME=" + System.getProperty("java.home")); // what the README says to add then
+                    cron.add("JAVA_HOME=" + System.getProperty("java.home")); // what docs/CLI.md says to add then
                 }
                 // the examples run with the default node timeout unless told: on a loaded machine, a slow reply
                 cron.add(NodeOptions.ENV_NODE_TIMEOUT + "=" + Cli.NODE_TIMEOUT); // would pass for a silent node
@@ -110,8 +110,8 @@ class ExamplesIT {
         return cli.out();
     }
 
-    private static String readme() throws IOException {
-        return Files.readString(Path.of("..", "README.md")); // failsafe runs in redlock-cli/
+    private static String cliDoc() throws IOException {
+        return Files.readString(Path.of("..", "docs", "CLI.md")); // failsafe runs in redlock-cli/
     }
 
     private String localize(String line, RedisNodes nodes) {

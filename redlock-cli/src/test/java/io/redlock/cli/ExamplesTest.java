@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** How ExamplesIT reads the documentation: what counts as an example, and what breaks one. */
 class ExamplesTest {
 
-    /** The run help's footer before this change: picocli wrapped its cron line at 80 columns into two lines. */
+    /** A help footer whose cron line picocli wrapped at 80 columns into two lines. */
     private static final String WRAPPED = """
             Examples:
               redlock run nightly-report -- ./build-report.sh --full
@@ -65,13 +65,13 @@ class ExamplesTest {
     }
 
     @Test
-    void readmeBlocksComeFromTheirSectionAndLanguage() {
-        String readme = """
+    void markdownBlocksComeFromTheirSectionAndLanguage() {
+        String markdown = """
                 ## Other
                 ```bash
                 echo other
                 ```
-                ## The `redlock` command
+                ## Examples
                 ```bash
                 ./redlock doctor
                 ```
@@ -80,8 +80,7 @@ class ExamplesTest {
                 ```
                 ## Next
                 """;
-        assertThat(Examples.readmeBlocks(readme, "## The `redlock` command", "bash")).containsExactly(
-                "./redlock doctor");
-        assertThat(Examples.readmeBlocks(readme, "## The `redlock` command", "crontab")).hasSize(1);
+        assertThat(Examples.markdownBlocks(markdown, "## Examples", "bash")).containsExactly("./redlock doctor");
+        assertThat(Examples.markdownBlocks(markdown, "## Examples", "crontab")).hasSize(1);
     }
 }

@@ -45,9 +45,9 @@ class RedlockCliTest {
     }
 
     @Test
-    void theReadmeShowsTheSameExitCodes() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
-        assertThat(readme).contains(ExitCodes.markdown());
+    void theCommandsDocumentationShowsTheSameExitCodes() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "CLI.md"));
+        assertThat(doc).contains(ExitCodes.markdown());
     }
 
     @ParameterizedTest

@@ -1,6 +1,6 @@
 /**
- * The implementation behind {@link io.redlock.Redlock}; not exported, not an API (the module exports only
- * {@code io.redlock} and {@code io.redlock.fencing}).
+ * The implementation behind {@link io.redlock.Redlock}; not exported, not an API (the module exports
+ * {@code io.redlock}, {@code io.redlock.fencing} and {@code io.redlock.reactive}, and not this package).
  *
  * <p>{@code Engine} is a thin owner that checks each call and wires the parts, each with one job:
  * <ul>
@@ -22,9 +22,11 @@
  * {@code RedlockLockImpl} is the {@code Lock} adapter. {@code Seams} holds what tests inject: the {@code Scheduler},
  * the random source and the fault hooks.
  *
- * <p>Called only by {@code io.redlock}. Replies are handled on Lettuce's I/O threads; timers (retries, watchdog
- * rounds, repeated deletes, round timeouts) run on the engine's one {@code redlock-scheduler} thread; the blocking API
- * waits on the caller's thread ({@code Blocking}); listeners and the observer are told on the thread that saw the
- * event.
+ * <p>Called by {@code io.redlock}, and by {@code io.redlock.fencing} ({@code FencedRedis} runs its scripts through
+ * {@code Script} and waits through {@code Blocking}). Replies are handled on Lettuce's I/O threads; timers (retries,
+ * watchdog rounds, repeated deletes) run on the engine's one {@code redlock-scheduler} thread, and so does the
+ * deadline of a round started off the I/O thread (one started on it keeps its deadline on that event loop); the
+ * blocking API waits on the caller's thread ({@code Blocking}); listeners and the observer are told on the thread
+ * that saw the event.
  */
 package io.redlock.internal;

@@ -2,7 +2,7 @@
  * Spring Boot auto-configuration for redlock-java: a {@code Redlock} bean from {@code redlock.*} properties
  * ({@code RedlockProperties}, mapped to the builder by {@code RedlockPropertiesMapper}; bad values fail startup
  * through {@code RedlockPropertiesFailureAnalyzer}), {@code RedlockTemplate}, the {@code @Locked} annotation
- * * ({@code LockedAdvisor}, {@code LockedMethodInterceptor}), Micrometer meters and observations (the observation
+ * ({@code LockedAdvisor}, {@code LockedMethodInterceptor}), Micrometer meters and observations (the observation
  * conventions are in {@code io.redlock.spring.observation}) and a health indicator.
  *
  * <p>Called by Spring while the application context starts and stops; {@code @Locked} methods run under the lock on

@@ -9,14 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The README's "Keeping a lock while you work" examples, against real nodes. */
+/** The examples of docs/GUIDE.md, "Keeping a lock while you work" and "The Lock adapter", against real nodes. */
 @WithRedisNodes(5)
-class ReadmeLockExamplesIT {
+class GuideExamplesIT {
 
     private final List<String> saved = new ArrayList<>();
 
     /**
-     * README's {@code NightlyReport}, line for line, except: the nodes are the testkit's, and what it prints is
+     * docs/GUIDE.md's {@code NightlyReport}, line for line, except: the nodes are the testkit's, and what it prints is
      * collected in {@code printed}.
      */
     static final class NightlyReport {
@@ -67,7 +67,7 @@ class ReadmeLockExamplesIT {
 
     @Test
     void theWithLockExampleSaysSoWhenTheLockIsBusy(RedisNodes nodes) {
-        // the other client is the test's, not the README's: one try, so the test's node timeout
+        // the other client is the test's, not the example's: one try, so the test's node timeout
         try (Redlock other = ItSupport.redlockOn(nodes).build()) {
             other.tryAcquire("nightly-report", Duration.ofSeconds(30)).orElseThrow();
             NightlyReport example = new NightlyReport();

@@ -12,12 +12,12 @@ import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The README's fenced read-modify-write, with the testkit's nodes. */
+/** The fenced read-modify-write of docs/FENCING.md, "Using the tokens", with the testkit's nodes. */
 @WithRedisNodes(5)
-class ReadmeFencingExampleIT {
+class FencingExampleIT {
 
     @Test
-    void theReadmeFencingExampleRuns(RedisNodes nodes) {
+    void theDocumentedFencingExampleRuns(RedisNodes nodes) {
         String[] lockNodes = nodes.uriArray();
         try (RedisServer storageServer = RedisServer.launch()) {
             storageServer.redis(r -> r.set("counter", "41"));
