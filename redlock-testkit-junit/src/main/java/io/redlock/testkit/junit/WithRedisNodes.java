@@ -4,6 +4,7 @@ import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -22,9 +23,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * A method-level annotation overrides the class-level one.
+ * A method-level annotation overrides the class-level one; a subclass inherits its superclass's.
  */
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 @ExtendWith(RedisNodesExtension.class)
