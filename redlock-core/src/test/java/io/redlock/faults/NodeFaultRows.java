@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 /** Rows about the lock nodes themselves: stalled (F3, F16), crashed (F4, F5), evicting (F14), refusing writes (F15). */
 final class NodeFaultRows {
 
-    private static final Logger log = LoggerFactory.getLogger(FaultMatrix.class);
+    private static final Logger log = LoggerFactory.getLogger(FaultMatrixIT.class);
 
     private NodeFaultRows() {
     }

@@ -38,7 +38,7 @@ final class RowBench implements AutoCloseable {
     static final Duration PAST_A_VICTIM = VICTIM_TTL.multipliedBy(2);
     static final Duration PROBE_TIMEOUT = Duration.ofMillis(100);
 
-    private static final Logger log = LoggerFactory.getLogger(FaultMatrix.class);
+    private static final Logger log = LoggerFactory.getLogger(FaultMatrixIT.class);
 
     final RedisNodes nodes;
     final Path dir;
