@@ -13,14 +13,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so the commands of many lock operations to one node share one {@code write}, and the node reads them in one go and
  * answers in one write.
  *
- * <p>A command queued while a reply is being handed over on an I/O thread ({@link #completeAsReply}: the next round
- * of an acquisition, the release after an acquire, the next operation of a caller that chains on replies) is written
- * by one task queued on that event loop, once it has handled the replies at hand. A command queued on any other
- * thread — a caller blocked on the lock API — is written by the same kind of task on the I/O loop that carries the
- * nodes' replies: Netty would hand the write to that loop anyway, and every caller that queues a command before the
- * task runs shares its writes. Until that loop is known (no reply seen yet), or on a thread of some other event loop
- * (which may be about to block on the reply: the task would wait for its own thread), the connection is flushed at
- * once.
+ * <p>A command queued on an I/O thread that carries the nodes' replies — while a reply is being handed over
+ * ({@link #completeAsReply}: the next round of an acquisition, the release after an acquire, the next operation of a
+ * caller that chains on replies) or not (a reply made room in the window of paced deletes) — is written by one task
+ * queued on that event loop, once it has handled the replies at hand. Written at once instead, it could overtake the
+ * write of a command another thread flushed earlier, which waits on that loop as a task: order on a connection is
+ * the order flushes were asked for. A command queued on any other thread — a caller blocked on the lock API — is
+ * written by the same kind of task on the I/O loop that carries the nodes' replies: Netty would hand the write to
+ * that loop anyway, and every caller that queues a command before the task runs shares its writes. Until that loop
+ * is known (no reply seen yet), or on a thread of some other event loop (which may be about to block on the reply:
+ * the task would wait for its own thread), the connection is flushed at once.
  *
  * <p>Thread-safe.
  */
@@ -90,7 +92,7 @@ final class Flusher implements Runnable {
     private EventExecutor loopForThisThread() {
         EventExecutor current = ThreadExecutorMap.currentExecutor();
         if (current != null) {
-            return REPLY_DEPTH.get()[0] > 0 ? current : null;
+            return REPLY_DEPTH.get()[0] > 0 || ioLoops.contains(current) ? current : null;
         }
         return ioLoop;
     }

@@ -24,28 +24,25 @@ class PacedDeletesIT {
 
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
-    private static final BatchedConnection.Sink SINK = new BatchedConnection.Sink() {
-        @Override
-        public <T> void settle(BatchedConnection connection, CompletableFuture<T> reply, T value, Throwable failure) {
-            if (failure == null) {
-                reply.complete(value);
-            } else {
-                reply.completeExceptionally(failure);
-            }
-        }
-    };
-
     @Test
     void anExtensionQueuedBehindABurstOfDeletesWaitsForOneWindowOfThemAtMost(RedisNodes nodes) {
         RedisServer node = nodes.node(0);
         RedisClient client = RedisClient.create(node.uri());
         try (StatefulRedisConnection<String, String> lettuce = client.connect()) {
+            Flusher flusher = new Flusher();
+            BatchedConnection connection = new BatchedConnection(lettuce, flusher, new BatchedConnection.Sink() {
+                @Override
+                public <T> void settle(BatchedConnection c, CompletableFuture<T> reply, T value, Throwable failure) {
+                    flusher.completeAsReply(reply, value, failure);
+                }
+            });
             // the scripts loaded first, as a node client does on connecting: else the first calls meet NOSCRIPT and are
             // sent again by EVAL behind what was written meanwhile, the extension behind more than one window of deletes
             for (Script script : Scripts.LOADED) {
-                lettuce.sync().scriptLoad(script.text());
+                CompletableFuture<String> loaded = new CompletableFuture<>();
+                connection.send(redis -> redis.scriptLoad(script.text()), loaded);
+                assertThat(loaded).succeedsWithin(PATIENCE);
             }
-            BatchedConnection connection = new BatchedConnection(lettuce, new Flusher(), SINK);
             int burst = BatchedConnection.PACED_WINDOW * 4;
             AtomicInteger deletesAnswered = new AtomicInteger();
             List<CompletableFuture<Long>> deletes = new ArrayList<>();
