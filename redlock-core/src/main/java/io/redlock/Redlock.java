@@ -1,7 +1,7 @@
 package io.redlock;
 
-import io.redlock.internal.Engine;
 import io.redlock.internal.Blocking;
+import io.redlock.internal.Engine;
 import io.redlock.internal.Seams;
 import java.time.Duration;
 import java.util.Collection;

@@ -3,7 +3,7 @@ package io.redlock.fencing;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.internal.Blocking;
-import io.redlock.internal.Script;
+import io.redlock.internal.node.Script;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
@@ -24,7 +24,7 @@ public final class FencedRedis {
     /** Suffix of the hash that holds a key's highest accepted token and its owner. */
     public static final String HIGH_WATER_SUFFIX = ":hw";
 
-    static final Script FENCED = Script.load("fenced-op");
+    static final Script FENCED = Script.load(FencedRedis.class, "fenced-op");
 
     private final StatefulRedisConnection<String, String> connection;
 

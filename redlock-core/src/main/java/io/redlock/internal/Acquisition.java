@@ -2,6 +2,16 @@ package io.redlock.internal;
 
 import io.redlock.Lease;
 import io.redlock.LockKindMismatchException;
+import io.redlock.internal.node.Failures;
+import io.redlock.internal.node.NodeClient;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.node.RoundResult;
+import io.redlock.internal.node.Script;
+import io.redlock.internal.protocol.FencedReply;
+import io.redlock.internal.protocol.HeldKeys;
+import io.redlock.internal.protocol.Keys;
+import io.redlock.internal.protocol.ScriptSettings;
+import io.redlock.internal.protocol.Scripts;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.redlock.RedlockException;
 import io.redlock.RedlockInterruptedException;
+import io.redlock.internal.node.Failures;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;

@@ -3,6 +3,8 @@ package io.redlock.internal;
 import io.redlock.Lease;
 import io.redlock.RedlockConfigException;
 import io.redlock.ReleaseResult;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.protocol.Keys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,12 +1,15 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
-import io.redlock.LockTarget;
 import io.redlock.LeaseListener;
+import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockObserver;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.node.NodeStates;
+import io.redlock.internal.node.RoundResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

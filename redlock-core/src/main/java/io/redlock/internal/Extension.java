@@ -2,6 +2,9 @@ package io.redlock.internal;
 
 import io.redlock.NodeFailure;
 import io.redlock.QuorumUnreachableException;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.node.Script;
+import io.redlock.internal.protocol.Scripts;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

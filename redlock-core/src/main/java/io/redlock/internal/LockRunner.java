@@ -7,6 +7,7 @@ import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockTarget;
 import io.redlock.LossReason;
+import io.redlock.internal.node.Failures;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.redlock.Lease;
 import io.redlock.RedlockInterruptedException;
+import io.redlock.internal.time.Deadline;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;

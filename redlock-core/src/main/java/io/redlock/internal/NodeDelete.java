@@ -2,6 +2,12 @@ package io.redlock.internal;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.redlock.NodeFailure;
+import io.redlock.internal.node.Failures;
+import io.redlock.internal.node.NodeClient;
+import io.redlock.internal.node.NodeUnavailableException;
+import io.redlock.internal.node.Script;
+import io.redlock.internal.protocol.HeldKeys;
+import io.redlock.internal.protocol.Scripts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;

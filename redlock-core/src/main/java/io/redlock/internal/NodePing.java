@@ -1,6 +1,9 @@
 package io.redlock.internal;
 
 import io.redlock.PingResult;
+import io.redlock.internal.node.Failures;
+import io.redlock.internal.node.NodeClient;
+import io.redlock.internal.node.NodeSet;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

@@ -2,6 +2,10 @@ package io.redlock.internal;
 
 import io.lettuce.core.ScoredValue;
 import io.redlock.NodeStatus;
+import io.redlock.internal.node.Failures;
+import io.redlock.internal.node.NodeClient;
+import io.redlock.internal.node.Redaction;
+import io.redlock.internal.protocol.Keys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.netty.util.internal.ThreadExecutorMap;
 import io.redlock.Ticker;
+import io.redlock.internal.time.Deadline;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;

@@ -1,12 +1,16 @@
 package io.redlock.internal;
 
-import io.redlock.RedlockConfig;
+import io.redlock.internal.node.NodeClient;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.protocol.Keys;
+import io.redlock.internal.protocol.ScriptSettings;
+import io.redlock.internal.protocol.Scripts;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The waiter queues of fair acquisition (see {@link Scripts#ACQUIRE_FENCED}): how long a place lasts without a new
- * attempt, and taking a waiter out of a queue. Leaving is sent without waiting: the command is ordered before any
+ * The waiter queues of fair acquisition (see {@link Scripts#ACQUIRE_FENCED}; how long a place lasts without a new
+ * attempt is {@link ScriptSettings#placeLifetimeMillis}): taking a waiter out of a queue. Leaving is sent without waiting: the command is ordered before any
  * later one on the same connection, closing the engine lets it finish ({@link PendingWork}), and a place left behind
  * lapses by itself.
  */
@@ -18,11 +22,6 @@ final class QueueUpkeep {
     QueueUpkeep(NodeSet nodes, PendingWork pending) {
         this.nodes = nodes;
         this.pending = pending;
-    }
-
-    /** How long a waiter's place lasts without a new attempt: two of its longest pauses between rounds, plus 1 ms. */
-    static long placeLifetimeMillis(RedlockConfig config) {
-        return 2 * (config.retry().maxDelay().toMillis() + config.nodeTimeout().toMillis()) + 1;
     }
 
     /** Takes a waiter out of a resource's queue on every node. */

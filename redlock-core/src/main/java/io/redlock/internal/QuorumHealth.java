@@ -4,6 +4,7 @@ import io.redlock.Lease;
 import io.redlock.NodeFailure;
 import io.redlock.QuorumUnreachableException;
 import io.redlock.RedlockConfig;
+import io.redlock.internal.node.RoundResult;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;

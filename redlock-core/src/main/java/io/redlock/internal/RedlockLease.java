@@ -5,13 +5,14 @@ import io.redlock.LeaseListener;
 import io.redlock.LossReason;
 import io.redlock.RedlockException;
 import io.redlock.Ticker;
+import io.redlock.internal.protocol.HeldKeys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /** The {@link Lease} handed out by the {@link Engine}. Thread-safe; state changes under its monitor. */

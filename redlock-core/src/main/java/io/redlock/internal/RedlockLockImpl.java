@@ -4,6 +4,7 @@ import io.redlock.Lease;
 import io.redlock.LeaseLostException;
 import io.redlock.LossReason;
 import io.redlock.RedlockLock;
+import io.redlock.internal.time.Deadline;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package io.redlock.internal;
 
 import io.redlock.LossReason;
 import io.redlock.MultiLease;
+import io.redlock.internal.protocol.KeysOfAll;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -5,6 +5,7 @@ import io.redlock.LockTarget;
 import io.redlock.NodeStatus;
 import io.redlock.RedlockSemaphore;
 import io.redlock.ResourceStatus;
+import io.redlock.internal.protocol.PermitKeys;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.Optional;

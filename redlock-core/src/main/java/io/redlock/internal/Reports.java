@@ -4,6 +4,8 @@ import io.redlock.Inspection;
 import io.redlock.PingResult;
 import io.redlock.RedlockConfig;
 import io.redlock.ResourceStatus;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.protocol.Keys;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

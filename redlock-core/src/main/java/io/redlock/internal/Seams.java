@@ -1,5 +1,7 @@
 package io.redlock.internal;
 
+import io.redlock.internal.time.Scheduler;
+import io.redlock.internal.time.ThreadScheduler;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;

@@ -2,6 +2,9 @@ package io.redlock.internal;
 
 import io.redlock.LossReason;
 import io.redlock.RedlockObserver;
+import io.redlock.internal.node.Failures;
+import io.redlock.internal.time.Deadline;
+import io.redlock.internal.time.TimerWheel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -1,8 +1,8 @@
 package io.redlock.faults;
 
+import static io.redlock.faults.RowBench.PAST_A_VICTIM;
 import static io.redlock.faults.RowBench.PATIENCE;
 import static io.redlock.faults.RowBench.TTL;
-import static io.redlock.faults.RowBench.PAST_A_VICTIM;
 import static io.redlock.faults.RowBench.VICTIM_TTL;
 import static io.redlock.faults.RowBench.sleep;
 import static io.redlock.faults.RowBench.ttls;

@@ -3,8 +3,8 @@ package io.redlock.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.history.CheckResult;
-import io.redlock.testkit.history.Checkers;
 import io.redlock.testkit.history.Checkers.HoldMode;
+import io.redlock.testkit.history.Checkers;
 import io.redlock.testkit.history.Event;
 import io.redlock.testkit.history.Op;
 import io.redlock.testkit.history.Outcome;

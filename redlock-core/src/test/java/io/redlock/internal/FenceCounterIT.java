@@ -3,6 +3,8 @@ package io.redlock.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lettuce.core.ScriptOutputType;
+import io.redlock.internal.protocol.Keys;
+import io.redlock.internal.protocol.Scripts;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.FakeTicker;
 import io.redlock.LossReason;
+import io.redlock.internal.protocol.Keys;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,0 +1,28 @@
+package io.redlock.internal.node;
+
+import io.lettuce.core.RedisURI;
+import java.util.List;
+
+/**
+ * One quorum member as parsed from its URI string: a server (or a sentinel-watched master) by its URI, or a Redis
+ * Cluster by its seeds (then {@code uri} is the first seed).
+ */
+public record ParsedNode(RedisURI uri, List<RedisURI> clusterSeeds) {
+
+    public ParsedNode {
+        clusterSeeds = List.copyOf(clusterSeeds);
+    }
+
+    static ParsedNode server(RedisURI uri) {
+        return new ParsedNode(uri, List.of());
+    }
+
+    boolean cluster() {
+        return !clusterSeeds.isEmpty();
+    }
+
+    /** Every URI of the member: its seeds, or its one URI. */
+    List<RedisURI> uris() {
+        return cluster() ? clusterSeeds : List.of(uri);
+    }
+}

@@ -1,0 +1,31 @@
+package io.redlock.internal.node;
+
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandType;
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code SET key value NX PX ttl} queued for a node (the acquire without fencing), and the stage its reply completes:
+ * "OK" if set, null if the key exists. Encoded straight into Netty's buffer, like {@link ScriptCommand}.
+ */
+record SetCall(String key, String value, long ttlMillis, CompletableFuture<String> reply) {
+
+    /** The command Lettuce writes; {@code routed}: carrying its key for a Redis Cluster's router. */
+    Command<String, String, String> command(boolean routed) {
+        return new Command<>(CommandType.SET, new StatusOutput<>(ExactUtf8Codec.INSTANCE),
+                routed ? ScriptCommand.routing(key) : null) {
+            @Override
+            public void encode(ByteBuf out) {
+                Resp.arrayHeader(out, 6);
+                Resp.bulk(out, "SET");
+                Resp.bulk(out, key);
+                Resp.bulk(out, value);
+                Resp.bulk(out, "NX");
+                Resp.bulk(out, "PX");
+                Resp.bulk(out, ttlMillis);
+            }
+        };
+    }
+}

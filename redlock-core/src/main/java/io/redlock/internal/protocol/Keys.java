@@ -1,0 +1,128 @@
+package io.redlock.internal.protocol;
+
+import io.redlock.RedlockConfig;
+import io.redlock.RedlockConfigException;
+import io.redlock.internal.node.Script;
+import java.util.List;
+
+/**
+ * The Redis names of one lock, built in this one place from its key (the key prefix and the resource): the lock
+ * key itself (the only one other Redlock clients know), the fencing counter, the waiter queue, the waiters' deadlines,
+ * and the pub/sub channel a release is announced on. The lock key and the {@code base} the others are built on are
+ * kept (a held lease keeps its Keys); the others are built when a script needs them. Each script gets its keys in the
+ * order its header documents.
+ *
+ * <p>Two layouts. Plain: {@code base} is the lock key ({@code <key>:fence}, …). Hash-tagged, when a quorum member is a
+ * Redis Cluster: {@code base} is {@link HashTag#base}, so {@code {<key>}:fence} and the rest share the lock key's slot
+ * while the lock key stays {@code <key>}.
+ */
+public record Keys(String lock, String base) implements HeldKeys {
+
+    /** Suffix of the channel a release publishes on, so waiters wake at once: {@code <key>:released}. */
+    static final String RELEASED_SUFFIX = ":released";
+
+    /** The plain layout. */
+    public static Keys of(String key) {
+        return new Keys(key, key);
+    }
+
+    /**
+     * The layout of a configuration: hash-tagged or plain. A key that cannot be tagged into its own slot (no tag, but a
+     * {@code }} in it) fails with a {@link RedlockConfigException} naming the resource.
+     */
+    public static Keys of(String key, boolean hashTagged) {
+        if (!hashTagged) {
+            return of(key);
+        }
+        String base = HashTag.base(key);
+        if (base == null) {
+            throw new RedlockConfigException("with a Redis Cluster member a resource whose key contains '}'"
+                    + " needs a hash tag ({tag}) before it, so every key of the lock lands in one slot; was '" + key
+                    + "'");
+        }
+        return new Keys(key, base);
+    }
+
+    public String fence() {
+        return base + RedlockConfig.FENCE_SUFFIX;
+    }
+
+    public String waiters() {
+        return base + RedlockConfig.WAITERS_SUFFIX;
+    }
+
+    public String readers() {
+        return base + RedlockConfig.READERS_SUFFIX;
+    }
+
+    public String permits() {
+        return base + RedlockConfig.PERMITS_SUFFIX;
+    }
+
+    String deadlines() {
+        return waiters() + RedlockConfig.DEADLINES_SUFFIX;
+    }
+
+    public String released() {
+        return lock + RELEASED_SUFFIX;
+    }
+
+    @Override
+    public Script acquireScript() {
+        return Scripts.ACQUIRE_FENCED;
+    }
+
+    @Override
+    public Script commitScript() {
+        return Scripts.COMMIT_FENCE;
+    }
+
+    @Override
+    public String[] extend() {
+        return new String[] {lock};
+    }
+
+    @Override
+    public List<String> releasedChannels() {
+        return List.of(released());
+    }
+
+    @Override
+    public boolean queues() {
+        return true;
+    }
+
+    /** ARGV of the fenced acquire of a caller that will not wait: no place in the queue. */
+    @Override
+    public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings) {
+        return acquireArgs(value, ttlMillis, settings, "", 0);
+    }
+
+    /**
+     * ARGV of the fenced acquire of a waiter: its place in the queue is its id and the largest ticket a node gave it
+     * (0 if none).
+     */
+    public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings, String waiterId, long ticket) {
+        return new Scripts.AcquireFenced(value, ttlMillis, settings.clockFloor(), waiterId, ticket,
+                settings.placeLifetime(), settings.counterTtl()).argv();
+    }
+
+    /** KEYS of the fenced acquire and of the fence commit: lock, counter, queue, deadlines. */
+    @Override
+    public String[] acquire() {
+        String waiters = waiters();
+        return new String[] {lock, fence(), waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
+    }
+
+    /** KEYS of leaving the queue: queue, deadlines. */
+    public String[] queue() {
+        String waiters = waiters();
+        return new String[] {waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
+    }
+
+    /** KEYS of the release: lock, queue (a release publishes only while someone waits, if asked to). */
+    @Override
+    public String[] release() {
+        return new String[] {lock, waiters()};
+    }
+}

@@ -1,0 +1,39 @@
+-- batch: several lock operations queued for one node in the same turn, in one call. Each runs exactly
+-- as its own script would, in order, isolated from the others: its own KEYS and ARGV, and an error in one (a key of
+-- the wrong type) is that operation's reply alone. The operations' scripts are the table `ops`, put in front of this
+-- text by ScriptBatch, in the order of its scripts.
+-- KEYS[1..] the operations' keys, one operation's after the other's
+-- ARGV[1] the number of operations n
+-- ARGV[2 + 3(j-1)], ARGV[3 + 3(j-1)], ARGV[4 + 3(j-1)] operation j's script (its index in ops), key count, arg count
+-- ARGV[2 + 3n ..] the operations' args, one operation's after the other's
+-- Returns one element per operation: its script's integer reply, or a string (the error) if it failed: the error
+-- exactly as the failed command inside the operation raised it ("OOM command not allowed ..." on Redis 7,
+-- "@user_script: 3: -OOM command not allowed ..." on Redis 6), so it is classed as the operation alone (Failures).
+local n = tonumber(ARGV[1])
+local out = {}
+local k = 0
+local a = 1 + 3 * n
+for j = 1, n do
+  local h = 3 * j - 1
+  local op, nk, na = ops[tonumber(ARGV[h])], tonumber(ARGV[h + 1]), tonumber(ARGV[h + 2])
+  local keys, argv = {}, {}
+  for i = 1, nk do
+    keys[i] = KEYS[k + i]
+  end
+  for i = 1, na do
+    argv[i] = ARGV[a + i]
+  end
+  k = k + nk
+  a = a + na
+  local ok, reply = pcall(op, keys, argv)
+  if ok and type(reply) == 'number' then
+    out[j] = reply
+  elseif type(reply) == 'table' and reply.err then
+    out[j] = reply.err
+  elseif not ok then
+    out[j] = tostring(reply)
+  else
+    out[j] = 'ERR the batched operation returned a ' .. type(reply) .. ', not an integer'
+  end
+end
+return out

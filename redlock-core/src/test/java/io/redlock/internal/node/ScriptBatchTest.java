@@ -1,0 +1,101 @@
+package io.redlock.internal.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.output.IntegerOutput;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+class ScriptBatchTest {
+
+    private static final Script DELETE = Script.of("delete", "return redis.call('del', KEYS[1])");
+    private static final Script EXPIRE = Script.of("expire", "return redis.call('pexpire', KEYS[1], ARGV[2])");
+    private static final ScriptBatch BATCH = ScriptBatch.of(List.of(DELETE, EXPIRE));
+
+    private static final ScriptCall RELEASE = new ScriptCall(DELETE, new String[] {"a", "a:waiters"},
+            new String[] {"v1", "r:v1", "1", "a:released"}, new CompletableFuture<>(), true);
+    private static final ScriptCall EXTEND = new ScriptCall(EXPIRE, new String[] {"zürich"},
+            new String[] {"v2", "5000"}, new CompletableFuture<>(), false);
+
+    @Test
+    void oneCallIsAnEvalshaOfItsOwnScriptWithItsKeysAndArgs() {
+        assertThat(encode(ScriptCommand.single(EXTEND, true, false, new IntegerOutput<>(ExactUtf8Codec.INSTANCE))))
+                .isEqualTo(resp("EVALSHA", EXPIRE.sha(), "1", "zürich", "v2", "5000"));
+    }
+
+    @Test
+    void aBatchCarriesEveryCallsKeysThenTheCountEachCallsScriptAndSizesThenEveryCallsArgs() {
+        assertThat(encode(ScriptCommand.batch(BATCH, List.of(RELEASE, EXTEND), true, false, new BatchOutput())))
+                .isEqualTo(resp("EVALSHA", BATCH.script().sha(), "3", "a", "a:waiters", "zürich",
+                        "2", "1", "2", "4", "2", "1", "2",
+                        "v1", "r:v1", "1", "a:released", "v2", "5000"));
+    }
+
+    @Test
+    void withoutTheShaTheScriptTextIsSent() {
+        String text = BATCH.script().text();
+        assertThat(encode(ScriptCommand.batch(BATCH, List.of(RELEASE, EXTEND), false, false, new BatchOutput())))
+                .startsWith("*19\r\n$4\r\nEVAL\r\n$" + text.getBytes(StandardCharsets.UTF_8).length + "\r\n" + text
+                        + "\r\n$1\r\n3\r\n$1\r\na\r\n");
+    }
+
+    @Test
+    void theBatchScriptCarriesEachScriptOnceInItsOrderBeforeItsOwnLua() {
+        String text = BATCH.script().text();
+        int at = 0;
+        for (Script script : BATCH.scripts()) {
+            int found = text.indexOf(script.text(), at);
+            assertThat(found).as(script.name()).isGreaterThanOrEqualTo(at);
+            assertThat(text.indexOf(script.text(), found + 1)).as(script.name() + " twice").isNegative();
+            at = found + script.text().length();
+        }
+        assertThat(text).endsWith(Script.load(ScriptBatch.class, "batch").text());
+        assertThat(BATCH.loaded()).containsExactly(DELETE, EXPIRE, BATCH.script());
+        assertThat(BATCH.indexOf(EXPIRE)).as("a Lua index").isEqualTo(2);
+    }
+
+    @Test
+    void anIntegerElementIsTheCallsReplyAndAStringIsTheErrorTheNodeGaveForIt() {
+        BatchOutput replies = new BatchOutput();
+        replies.multi(2);
+        replies.set(7L);
+        replies.set(ByteBuffer.wrap("ERR value is not an integer".getBytes(StandardCharsets.UTF_8)));
+        assertThat(ScriptBatch.replyOf(replies, 2, 0)).isEqualTo(7L);
+        assertThat(ScriptBatch.replyOf(replies, 2, 1)).isInstanceOf(RedisCommandExecutionException.class)
+                .hasToString(RedisCommandExecutionException.class.getName() + ": ERR value is not an integer");
+        assertThat(ScriptBatch.replyOf(replies, 3, 0)).as("a reply of the wrong length")
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void numbersAreWrittenAsTheirDigits() {
+        for (long n : new long[] {0, 7, 10, 99, 100, 12345, Long.MAX_VALUE}) {
+            ByteBuf out = Unpooled.buffer();
+            Resp.decimal(out, n);
+            assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo(Long.toString(n));
+            assertThat(Resp.digits(n)).isEqualTo(Long.toString(n).length());
+        }
+    }
+
+    private static String encode(ScriptCommand<?> command) {
+        ByteBuf out = Unpooled.buffer();
+        command.encode(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The RESP array of bulk strings {@code parts}, as Redis reads a command. */
+    private static String resp(String... parts) {
+        StringBuilder resp = new StringBuilder("*").append(parts.length).append("\r\n");
+        for (String part : parts) {
+            resp.append('$').append(part.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(part)
+                    .append("\r\n");
+        }
+        return resp.toString();
+    }
+}
