@@ -1,5 +1,10 @@
 package io.redlock.bench;
 
+import static io.redlock.bench.SmokeSettings.COUNTERS_OFF;
+import static io.redlock.bench.SmokeSettings.HEAP_OFF;
+import static io.redlock.bench.SmokeSettings.KINDS_OFF;
+import static io.redlock.bench.SmokeSettings.LEASES_OFF;
+import static io.redlock.bench.SmokeSettings.SCALING_OFF;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -10,86 +15,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole harness, tiny: every contestant, the blocking ones too, runs pairs without errors and the table and charts get written. */
+/**
+ * The side-by-side runs, tiny: every contestant, the blocking ones too, and every kind of lock beside Redisson's run
+ * pairs without errors, and their tables and charts get written.
+ */
 class BenchSmokeIT {
-
-    private static final BenchConfig.CounterSettings COUNTERS_OFF =
-            new BenchConfig.CounterSettings(false, 0, 0, Duration.ofSeconds(2), 1, 1, Duration.ZERO);
-
-    private static final BenchConfig.LeaseSettings LEASES_OFF =
-            new BenchConfig.LeaseSettings(false, 0, Duration.ofSeconds(1), Duration.ZERO, 1);
-
-    private static final BenchConfig.ScalingSettings SCALING_OFF =
-            new BenchConfig.ScalingSettings(false, 1, 1, 1, Duration.ZERO, 1);
-
-    private static final BenchConfig.KindSettings KINDS_OFF = new BenchConfig.KindSettings(false, false, List.of(1),
-            List.of(), 3, 2, 2, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
-
-    @Test
-    void theLeaseCheckHoldsManyLeasesWithBatchedExtensions(@TempDir Path out) throws Exception {
-        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
-                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF,
-                new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64), SCALING_OFF,
-                KINDS_OFF);
-
-        LeaseCheck.Result result = Bench.leases(config, line -> { });
-
-        assertThat(result.lost()).isZero();
-        assertThat(result.errors()).isZero();
-        assertThat(result.keptAliveAtEnd()).isEqualTo(2_000);
-        assertThat(result.burst().released()).isEqualTo(1_000);
-        assertThat(result.burst().lostDuring() + result.burst().lostWhileKept()).as("leases lost").isZero();
-        assertThat(result.burst().keptAliveAtEnd()).isEqualTo(1_000);
-        assertThat(result.burst().lateDuring().noticed()).as("expiries noticed").isEqualTo(1_000);
-        assertThat(result.burst().lateQuiet().noticed()).as("expiries noticed").isEqualTo(1_000);
-        assertThat(result.extensionRounds()).as("every lease extended at least once").isGreaterThanOrEqualTo(2_000);
-        assertThat(result.opsPerCall(0)).as("extensions batched per node").isGreaterThan(4);
-        assertThat(out.resolve("leases.md")).exists();
-    }
-
-    @Test
-    void theShardCostCheckMeasuresEveryServerAndShard(@TempDir Path out) throws Exception {
-        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
-                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF,
-                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16), KINDS_OFF);
-
-        ScalingCheck.Result result = Bench.scaling(config, line -> { });
-
-        assertThat(result.phases()).hasSize(2).allSatisfy(phase -> {
-            // served pairs; how many timed out on a loaded machine is a figure of the run (logged), not a property
-            assertThat(phase.pairs()).isPositive();
-            assertThat(phase.meanCpuMicrosPerPair()).isPositive();
-        });
-        assertThat(result.of("cluster shard").get(0).cpuMicrosPerPair()).hasSize(3 * 2);
-        assertThat(out.resolve("scaling.md")).exists();
-    }
-
-    @Test
-    void theCounterCheckSeesCountersGoAndTokensRise(@TempDir Path out) throws Exception {
-        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
-                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0),
-                new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000, Duration.ofSeconds(60)),
-                LEASES_OFF, SCALING_OFF, KINDS_OFF);
-
-        CounterCheck.Result result = Bench.counters(config, line -> { });
-
-        assertThat(result.errors()).isZero();
-        assertThat(result.loaded()).allSatisfy(usage -> assertThat(usage.keys()).isGreaterThanOrEqualTo(2_000));
-        assertThat(result.cleared()).as("back to the baseline: %s", result.after()).isTrue();
-        assertThat(result.sampled()).isPositive();
-        assertThat(result.tokensNotHigher()).isZero();
-        assertThat(result.fencedBytesPerLock()).allSatisfy(bytes -> assertThat(bytes).isPositive());
-        assertThat(out.resolve("counters.md")).exists();
-    }
 
     @Test
     void everyKindOfLockRunsCheckedBesideRedissonsAndItsTableIsWritten(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ofMillis(50), Duration.ofMillis(200),
                 List.of(1), List.of(), false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF,
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF,
                 new BenchConfig.KindSettings(true, true, List.of(1), List.of(), 4, 2, 2, Duration.ofMillis(1),
                         Duration.ofMillis(5), Duration.ofSeconds(1)));
 
@@ -116,7 +52,7 @@ class BenchSmokeIT {
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                new BenchConfig.HeapSettings(false, 0, 1, 1, 0), COUNTERS_OFF, LEASES_OFF, SCALING_OFF, KINDS_OFF);
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, KINDS_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 
