@@ -63,8 +63,10 @@ public final class Secrets {
     /**
      * The secrets in {@code texts}: the user-info and password of every URI in them, as written and
      * percent-decoded and -encoded, and the pieces of the password between reserved characters (at least
-     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own; see {@link #hide(String)}. A text may hold several URIs (comma-separated, say) and need not be well-formed:
-     * a URI's user-info runs from {@code ://} to the last {@code @} before the next URI.
+     * {@value #MIN_SECRET_LENGTH} characters long), which a parser may quote on their own; see {@link #hide(String)}.
+     * A text may hold several URIs (comma-separated, say) and need not be well-formed: a URI's user-info runs from
+     * {@code ://} to the last {@code @} before the next URI; before the first URI, each comma-separated node string's
+     * runs from its start to its last {@code @} ({@code user:pw@host}, {@code redis:/:pw@host}).
      */
     public static Secrets of(Collection<String> texts) {
         Set<String> found = new LinkedHashSet<>();
@@ -121,30 +123,52 @@ public final class Secrets {
         return out;
     }
 
-    /** {@code text} with the user-info of every URI in it ({@code ://user:password@}) replaced by {@link #MASK}. */
+    /**
+     * {@code text} with the user-info of every node string in it replaced by {@link #MASK}: in each run of text between
+     * blanks, quotes and list separators, everything before the last {@code @} of each URI ({@code ://user:pw@host}
+     * keeps its scheme), and, before the first URI, everything before the last {@code @} — a node string written
+     * without a scheme or with a broken one ({@code user:pw@host}, {@code redis:/:pw@host}), or a parser's quote of a
+     * piece of one ({@code "x9@host"}), however short.
+     */
     public static String mask(String text) {
         if (text == null) {
             return "";
         }
-        Matcher scheme = SCHEME.matcher(text);
         StringBuilder out = new StringBuilder(text.length());
         int copied = 0;
-        while (scheme.find()) {
-            int start = scheme.end();
-            if (start < copied) {
-                continue;
-            }
-            int end = start;
-            while (end < text.length() && URI_END.indexOf(text.charAt(end)) < 0) {
-                end++;
-            }
-            int at = text.lastIndexOf('@', end - 1);
-            if (at >= start) {
-                out.append(text, copied, start).append(MASK);
-                copied = at;
-            }
+        for (int[] userInfo : userInfos(text)) {
+            out.append(text, copied, userInfo[0]).append(MASK);
+            copied = userInfo[1];
         }
         return out.append(text, copied, text.length()).toString();
+    }
+
+    /** Where the user-info of each node string in {@code text} lies, in order: {start, index of its '@'}. */
+    private static List<int[]> userInfos(String text) {
+        List<int[]> found = new ArrayList<>();
+        int i = 0;
+        while (i < text.length()) {
+            while (i < text.length() && URI_END.indexOf(text.charAt(i)) >= 0) {
+                i++;
+            }
+            int start = i;
+            while (i < text.length() && URI_END.indexOf(text.charAt(i)) < 0) {
+                i++;
+            }
+            Matcher scheme = SCHEME.matcher(text).region(start, i);
+            int from = start;
+            boolean more;
+            do {
+                more = scheme.find();
+                int to = more ? scheme.start() : i;
+                int at = text.lastIndexOf('@', to - 1);
+                if (at > from) {
+                    found.add(new int[] {from, at});
+                }
+                from = more ? scheme.end() : i;
+            } while (more);
+        }
+        return found;
     }
 
     private static void collect(String text, Set<String> found) {
@@ -153,18 +177,27 @@ public final class Secrets {
         while (scheme.find()) {
             starts.add(new int[] {scheme.start(), scheme.end()});
         }
+        // before the first URI: node strings without a scheme, or with a broken one, each up to its last '@'
+        String schemeless = text.substring(0, starts.isEmpty() ? text.length() : starts.get(0)[0]);
+        for (String node : schemeless.split(",")) {
+            int at = node.lastIndexOf('@');
+            if (at > 0) {
+                collectUserInfo(node.substring(0, at), found);
+            }
+        }
         for (int i = 0; i < starts.size(); i++) {
             int from = starts.get(i)[1];
             int to = i + 1 < starts.size() ? starts.get(i + 1)[0] : text.length();
             int at = text.lastIndexOf('@', to - 1);
-            if (at < from) {
-                continue;
+            if (at >= from) {
+                collectUserInfo(text.substring(from, at), found);
             }
-            String userInfo = text.substring(from, at);
-            int colon = userInfo.indexOf(':');
-            String password = colon >= 0 ? userInfo.substring(colon + 1) : userInfo;
-            collectPassword(userInfo, password, found);
         }
+    }
+
+    private static void collectUserInfo(String userInfo, Set<String> found) {
+        int colon = userInfo.indexOf(':');
+        collectPassword(userInfo, colon >= 0 ? userInfo.substring(colon + 1) : userInfo, found);
     }
 
     /** A URI's user-info and password (or a password twice), in every form and with its pieces. */

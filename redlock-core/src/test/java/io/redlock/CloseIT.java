@@ -198,7 +198,8 @@ class CloseIT {
     void aLeaseWithoutAWatchdogOutlivesTheClose(RedisNodes nodes) {
         // how `redlock acquire` hands a lease to a later process: the lock stays until released by value or expired
         String value;
-        try (Redlock redlock = redlockOn(nodes).build()) {
+        // a node timeout no reply misses on a loaded machine: what is checked is the hand-over, not the first attempt
+        try (Redlock redlock = EveryNodeAnswers.redlockOn(nodes).build()) {
             value = redlock.tryAcquire("handed-over", Duration.ofSeconds(30)).orElseThrow().value();
             ItSupport.awaitOnEveryNode(nodes, "handed-over");
         }

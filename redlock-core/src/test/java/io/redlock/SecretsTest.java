@@ -22,6 +22,18 @@ class SecretsTest {
         assertThat(Secrets.mask(null)).isEmpty();
     }
 
+    @Test
+    void masksTheUserInfoOfNodeStringsWithoutASchemeOrWithABrokenOne() {
+        assertThat(Secrets.mask("invalid 'admin:SuperSecret99@127.0.0.1:7805': Scheme admin not supported"))
+                .isEqualTo("invalid '***@127.0.0.1:7805': Scheme admin not supported");
+        assertThat(Secrets.mask("redis:/:pw@h:1 redis//:pw@h:1 redis:pw@ :s3cr%2Ft@h:1"))
+                .isEqualTo("***@h:1 ***@h:1 ***@ ***@h:1");
+        assertThat(Secrets.mask("For input string: \"x9@127.0.0.1:7805\""))
+                .isEqualTo("For input string: \"***@127.0.0.1:7805\"");
+        assertThat(Secrets.mask("cluster:redis://:a@h1|redis://:b@h2"))
+                .isEqualTo("cluster:redis://***@h1|redis://***@h2");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"pw with space", "pw/slash", "pw@at", "pw\"quote", "pw:colon", "pw%percent",
         "abc def/ghi@jkl\"mno:pqr%stu", "p%41ss"})

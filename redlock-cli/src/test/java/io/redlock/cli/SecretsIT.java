@@ -100,6 +100,36 @@ class SecretsIT {
         }
     }
 
+    @Test
+    void noPieceOfAPasswordInAMalformedNodeStringIsPrinted(RedisNodes nodes) {
+        String address = nodes.node(0).address();
+        String piece = "Q7"; // two characters: too short to be hidden as a word, so only the user-info rule masks it
+        String secret = LEFT + RIGHT;
+        List<String> shapes = List.of(
+                "admin:" + secret + "@" + address,
+                "redis:/:" + secret + "@" + address,
+                "redis//:" + secret + "@" + address,
+                "redis:" + secret + "@",
+                ":" + LEFT + "%2F" + RIGHT + "@" + address,
+                "redis://:" + LEFT + "/" + piece + "@" + address + ":x",
+                "redis://:" + piece + "@" + address + ":x",
+                "rediss://:" + LEFT + "/" + piece + "@[::1",
+                "cluster:admin:" + secret + "@" + address);
+        for (String shape : shapes) {
+            for (String command : List.of("acquire", "status")) {
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                int code = RedlockCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), command,
+                        "secret-res", "--nodes", shape);
+                String printed = out.toString() + err;
+                String what = command + " " + shape.replace(LEFT, "L").replace(RIGHT, "R") + " -> " + code;
+                assertNoSecret(what, printed);
+                assertThat(printed).as(what).doesNotContain(piece);
+                assertThat(code).as(what).isNotEqualTo(ExitCodes.SOFTWARE);
+            }
+        }
+    }
+
     private static void runHidingSecrets(String[] args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
