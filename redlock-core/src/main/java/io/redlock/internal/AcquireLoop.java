@@ -1,19 +1,15 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
-import io.redlock.LockTarget;
 import io.redlock.RedlockObserver;
-import io.redlock.Ticker;
 import io.redlock.internal.node.Failures;
 import io.redlock.internal.protocol.HeldKeys;
 import io.redlock.internal.protocol.Keys;
 import io.redlock.internal.protocol.Scripts;
 import io.redlock.internal.time.Deadline;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +29,8 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** A pause shorter than this is not worth a hand-off to the scheduler thread. */
     private static final long INLINE_BELOW_NANOS = TimeUnit.MICROSECONDS.toNanos(300);
 
-    private final Engine engine;
+    private final Parts parts;
+    private final Leases leases;
     private final String resource;
     /** The keys of the next round: the same ones, except while a permit sweeps its slots. */
     private volatile HeldKeys keys;
@@ -63,57 +60,23 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     /** The largest ticket a node gave this waiter; 0 while it has not been queued. */
     private volatile long ticket;
 
-    private AcquireLoop(Engine engine, String resource, HeldKeys keys, long ttlMillis, Deadline deadline,
+    /**
+     * @param keys   the keys of the first round
+     * @param result completes with the lease, or empty once the wait is spent; completing it early ends the rounds
+     */
+    AcquireLoop(Parts parts, Leases leases, String resource, HeldKeys keys, long ttlMillis, Deadline deadline,
             CompletableFuture<Optional<Lease>> result) {
-        this.engine = engine;
+        this.parts = parts;
+        this.leases = leases;
         this.resource = resource;
         this.keys = keys;
-        this.queue = engine.config().fencing() && !deadline.passed() && keys instanceof Keys one ? one : null;
+        this.queue = parts.config().fencing() && !deadline.passed() && keys instanceof Keys one ? one : null;
         this.queues = queue != null;
         this.ttlMillis = ttlMillis;
         this.deadline = deadline;
         this.result = result;
-        this.backoff = new Backoff(engine.config().retry());
+        this.backoff = new Backoff(parts.config().retry());
         result.whenComplete((lease, failure) -> stop(lease != null && lease.isPresent()));
-    }
-
-    /**
-     * Starts one acquire call: rounds until one succeeds or {@code maxWait} is spent ({@code ZERO}: one round). The
-     * call's stage is in {@code acquiring} until it completes. The observers hear that it starts, and how it ended
-     * before the caller does. Completing the returned stage early (cancel, interrupt, close) ends the rounds; a lease won meanwhile is
-     * released.
-     */
-    static Acquiring start(Engine engine, LockTarget.Kind kind, String resource, HeldKeys keys, Duration ttl,
-            Duration maxWait,
-            Set<CompletableFuture<?>> acquiring) {
-        Acquiring result = new Acquiring();
-        CompletableFuture<Optional<Lease>> ended = new CompletableFuture<>();
-        Ticker ticker = engine.nodes().ticker();
-        acquiring.add(result); // before the first round: close() ends it
-        RedlockObserver.Acquisition observed = engine.events().acquisitionStarted(resource, kind);
-        long started = ticker.read();
-        AcquireLoop loop = new AcquireLoop(engine, resource, keys, ttl.toMillis(),
-                Deadline.after(ticker, maxWait), ended);
-        result.whenComplete((lease, failure) -> {
-            acquiring.remove(result);
-            if (failure != null) {
-                ended.completeExceptionally(failure); // the caller gave up: the rounds stop
-            }
-        });
-        ended.whenComplete((lease, failure) -> {
-            RedlockObserver.AcquireResult outcome = loop.outcome(lease, failure);
-            result.ended(outcome);
-            observed.ended(outcome, Optional.ofNullable(failure));
-            engine.events().observe(o -> o.acquisition(resource, kind, outcome,
-                    Duration.ofNanos(ticker.read() - started)));
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else if (!result.complete(lease)) {
-                lease.ifPresent(Lease::releaseAsync); // the caller gave up meanwhile
-            }
-        });
-        loop.attempt();
-        return result;
     }
 
     /** The first round; later rounds go through {@link #retry()}. */
@@ -128,25 +91,25 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             cleanedUpMeanwhile = false;
             pending = null;
         }
-        if (engine.isClosed()) {
-            result.completeExceptionally(Engine.closedException());
+        if (parts.lifecycle().isClosed()) {
+            result.completeExceptionally(Lifecycle.closedException());
             return;
         }
         Acquisition acquisition;
         CompletableFuture<Optional<Lease>> round;
         try {
-            String value = keys.value(engine.values().next());
+            String value = keys.value(parts.values().next());
             if (queues && waiterId == null) {
                 waiterId = value;
             }
-            acquisition = new Acquisition(engine, resource, keys, ttlMillis, value, waiterId, ticket);
+            acquisition = new Acquisition(parts, leases, resource, keys, ttlMillis, value, waiterId, ticket);
             round = acquisition.run();
-            if (waiterId != null && (engine.isClosed() || result.isDone())) {
+            if (waiterId != null && (parts.lifecycle().isClosed() || result.isDone())) {
                 // closed or given up while this round was being sent, after stop() left the queue: leave again,
                 // behind this round's requests on every connection, so the place it may take does not outlive us
-                engine.queue().leave(queue, waiterId);
+                parts.queue().leave(queue, waiterId);
             }
-            engine.track(round); // close() lets it finish: a lease it wins after the close is released
+            parts.pending().track(round); // close() lets it finish: a lease it wins after the close is released
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;
@@ -200,7 +163,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         // refused everywhere while a majority is taken: someone holds the lock and only its release matters;
         // after a split vote (we got some nodes) the clean-ups of the other contenders matter too
         heldByOther = freeInNanos > 0 && grantsSeen == 0;
-        long delay = backoff.afterLoss(freeInNanos, grantsSeen, engine.random());
+        long delay = backoff.afterLoss(freeInNanos, grantsSeen, parts.random());
         long left = deadline.nanosLeft();
         if (left > 0 && ticket > 0 && (grantsSeen > 0 || cleanedUpMeanwhile)) {
             // queued waiters split the nodes among them (this one took some, or another cleaned up meanwhile); the
@@ -209,7 +172,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             schedule(this::retry, Math.min(jitterAfter(true), left), true);
             return null;
         }
-        boolean listening = engine.config().wakeOnRelease();
+        boolean listening = parts.config().wakeOnRelease();
         if (left <= 0 || (delay > left && !listening)) {
             result.complete(Optional.empty());
             return null;
@@ -218,7 +181,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
         if (listening && events == null) {
             events = new ArrayList<>();
             for (String channel : keys.releasedChannels()) {
-                events.add(engine.releaseNotifier().subscribe(channel, waiterId, this));
+                events.add(parts.notifier().subscribe(channel, waiterId, this));
             }
             subscribed = List.copyOf(events);
         }
@@ -267,15 +230,15 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
     private void schedule(Runnable task, long delayNanos, boolean afterRelease) {
         jittering = afterRelease;
         try {
-            pending = engine.nodes().scheduler().schedule(task, delayNanos);
+            pending = parts.nodes().scheduler().schedule(task, delayNanos);
         } catch (RuntimeException closing) {
-            result.completeExceptionally(Engine.closedException());
+            result.completeExceptionally(Lifecycle.closedException());
         }
     }
 
     /** Caller holds the monitor. The pause after a release or a clean-up: see {@link Backoff#afterRelease}. */
     private long jitterAfter(boolean cleanup) {
-        return backoff.afterRelease(cleanup, ticket > 0, engine.random());
+        return backoff.afterRelease(cleanup, ticket > 0, parts.random());
     }
 
     /** Another round, unless the wait ran out meanwhile (a timer may fire late): no round starts after it. */
@@ -289,7 +252,7 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
 
     private void stop(boolean acquired) {
         if (waiterId != null && !acquired) {
-            engine.queue().leave(queue, waiterId); // an acquisition that won left the queue where it was granted
+            parts.queue().leave(queue, waiterId); // an acquisition that won left the queue where it was granted
         }
         List<ReleaseNotifier.Subscription> subscriptions;
         synchronized (this) {

@@ -29,7 +29,8 @@ final class Acquisition {
 
     private static final Logger log = LoggerFactory.getLogger(Acquisition.class);
 
-    private final Engine engine;
+    private final Parts parts;
+    private final Leases leases;
     private final NodeSet nodes;
     private final String resource;
     private final String key;
@@ -53,10 +54,11 @@ final class Acquisition {
      * @param waiterId with fencing, the caller's id in the waiter queue of its one resource; null if it will not wait
      * @param ticket the largest ticket the caller was given so far, 0 if none
      */
-    Acquisition(Engine engine, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
+    Acquisition(Parts parts, Leases leases, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
             long ticket) {
-        this.engine = engine;
-        this.nodes = engine.nodes();
+        this.parts = parts;
+        this.leases = leases;
+        this.nodes = parts.nodes();
         this.resource = resource;
         this.key = keys.lock();
         this.keys = keys;
@@ -65,7 +67,7 @@ final class Acquisition {
         this.value = value;
         this.ttlMillis = ttlMillis;
         this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
-        this.driftFactor = engine.config().driftFactor();
+        this.driftFactor = parts.config().driftFactor();
     }
 
 
@@ -99,17 +101,17 @@ final class Acquisition {
     }
 
     CompletableFuture<Optional<Lease>> run() {
-        start = engine.nodes().ticker().read();
+        start = parts.ticker().read();
         // a lock of several resources, or a reader, takes its lock in its script, with or without fencing
-        return engine.config().fencing() || !(keys instanceof Keys) ? fenced() : plain();
+        return parts.config().fencing() || !(keys instanceof Keys) ? fenced() : plain();
     }
 
     /** SPEC R3–R4: SET NX PX everywhere; a majority inside the validity wins. */
     private CompletableFuture<Optional<Lease>> plain() {
         List<CompletableFuture<String>> sets = nodes.send((i, node) -> node.setNxPx(key, value, ttlMillis));
         return nodes.quorum(sets, "OK"::equals).thenCompose(round -> {
-            engine.events().voted(round, nodes);
-            return round.won() && validNow() ? granted(sets, Engine.NO_TOKEN, round) : lost(sets, round);
+            parts.events().voted(round, nodes);
+            return round.won() && validNow() ? granted(sets, RedlockLease.NO_TOKEN, round) : lost(sets, round);
         });
     }
 
@@ -119,14 +121,14 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> fenced() {
         String[] acquireKeys = keys.acquire();
-        ScriptSettings settings = engine.scriptSettings();
+        ScriptSettings settings = parts.scriptSettings();
         String[] acquireArgs = waiterId != null && keys instanceof Keys queued
                 ? queued.acquireArgs(value, ttlMillis, settings, waiterId, ticket)
                 : keys.acquireArgs(value, ttlMillis, settings);
         Script script = keys.acquireScript();
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(script, acquireKeys, acquireArgs));
         return nodes.quorum(grants, FencedReply::isGrant).thenCompose(round -> {
-            engine.events().voted(round, nodes);
+            parts.events().voted(round, nodes);
             Optional<String> mismatch = Failures.kindMismatch(round.failures());
             if (mismatch.isPresent()) { // what other nodes granted is released, then the caller hears why
                 return lost(grants, round).handle((released, failure) -> {
@@ -137,7 +139,7 @@ final class Acquisition {
                 freeInNanos = freeIn(round);
                 grantsSeen = round.granted();
                 ticketSeen = ticketIn(round);
-                next = keys.afterLoss(round, engine.config().quorum());
+                next = keys.afterLoss(round, parts.config().quorum());
                 return lost(grants, round);
             }
             long token = 0;
@@ -154,7 +156,7 @@ final class Acquisition {
                     }
                 }
             }
-            if (atToken >= engine.config().quorum()) {
+            if (atToken >= parts.config().quorum()) {
                 return validNow() ? granted(grants, token, round) : lost(grants, round);
             }
             return commit(grants, round, token);
@@ -167,10 +169,10 @@ final class Acquisition {
      */
     private CompletableFuture<Optional<Lease>> commit(List<CompletableFuture<Long>> grants, RoundResult<Long> round,
             long token) {
-        engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
+        parts.faultHooks().reached(key, FaultHooks.Point.BEFORE_COMMIT);
         Script commitScript = keys.commitScript();
         String[] commitKeys = keys.acquire();
-        String[] commitArgs = keys.commitArgs(value, token, engine.scriptSettings());
+        String[] commitArgs = keys.commitArgs(value, token, parts.scriptSettings());
         List<CompletableFuture<Long>> commits = nodes.send((i, node) -> grants.get(i).handle((reply, failure) -> {
             if (!FencedReply.isGrant(reply) || reply > token) {
                 return CompletableFuture.completedFuture(0L); // not ours here, or raised past T by a grant we never saw
@@ -203,8 +205,8 @@ final class Acquisition {
 
     /** SPEC R4 at the moment the decision is processed (a client paused meanwhile finds no validity left). */
     private boolean validNow() {
-        engine.faultHooks().reached(key, FaultHooks.Point.BEFORE_DECISION);
-        return validAt(engine.nodes().ticker().read());
+        parts.faultHooks().reached(key, FaultHooks.Point.BEFORE_DECISION);
+        return validAt(parts.ticker().read());
     }
 
     private boolean validAt(long now) {
@@ -218,17 +220,15 @@ final class Acquisition {
 
     private CompletableFuture<Optional<Lease>> granted(List<? extends CompletableFuture<?>> replies, long token,
             RoundResult<?> round) {
-        engine.faultHooks().reached(key, FaultHooks.Point.AFTER_VALIDITY);
-        if (!validAt(engine.nodes().ticker().read())) {
+        parts.faultHooks().reached(key, FaultHooks.Point.AFTER_VALIDITY);
+        if (!validAt(parts.ticker().read())) {
             return lost(replies, round); // never hand over a lease whose validity already ran out
         }
-        engine.health().restored();
-        RedlockLease lease = new RedlockLease(engine, engine.nodes().ticker(), resource, keys, value,
-                Validity.validUntil(start, ttlNanos, driftFactor), start + ttlNanos, replies,
-                engine.config().fencing() ? token : Engine.NO_TOKEN);
-        engine.granted(lease);
+        parts.health().restored();
+        RedlockLease lease = leases.granted(resource, keys, value, Validity.validUntil(start, ttlNanos, driftFactor),
+                start + ttlNanos, replies, parts.config().fencing() ? token : RedlockLease.NO_TOKEN);
         leaveQueueWhereRefused(replies);
-        engine.faultHooks().reached(key, FaultHooks.Point.AFTER_HANDOVER);
+        parts.faultHooks().reached(key, FaultHooks.Point.AFTER_HANDOVER);
         return CompletableFuture.completedFuture(Optional.of(lease));
     }
 
@@ -239,10 +239,10 @@ final class Acquisition {
     private CompletableFuture<Optional<Lease>> lost(List<? extends CompletableFuture<?>> replies,
             RoundResult<?> round) {
         failuresPreventedQuorum |= round.failuresPreventQuorum();
-        List<CompletableFuture<Long>> deletes = engine.releases().after(replies, keys, value,
+        List<CompletableFuture<Long>> deletes = parts.releases().after(replies, keys, value,
                 Scripts.RELEASED_BY_CLEANUP, start + ttlNanos);
         return nodes.required(deletes, Releases.CONFIRMED, round.answered(), start + nodes.nodeTimeoutNanos())
-                .thenApply(released -> engine.health().notAcquired(resource, round));
+                .thenApply(released -> parts.health().notAcquired(resource, round));
     }
 
     /**
@@ -261,7 +261,7 @@ final class Acquisition {
             }
         }
         java.util.Arrays.sort(free);
-        long majorityFree = free[engine.config().quorum() - 1];
+        long majorityFree = free[parts.config().quorum() - 1];
         return majorityFree == Long.MAX_VALUE ? -1 : majorityFree;
     }
 
@@ -278,7 +278,7 @@ final class Acquisition {
             }
             reply.thenAccept(late -> {
                 if (FencedReply.isQueued(late)) {
-                    engine.queue().leave(node, queued, waiterId);
+                    parts.queue().leave(node, queued, waiterId);
                 }
             });
         }

@@ -1,10 +1,14 @@
 package io.redlock.internal;
 
 import io.redlock.Lease;
+import io.redlock.NodeFailure;
+import io.redlock.QuorumUnreachableException;
+import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import io.redlock.ReleaseResult;
 import io.redlock.internal.node.NodeSet;
 import io.redlock.internal.protocol.Keys;
+import io.redlock.internal.protocol.Scripts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,36 +21,54 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ByValue {
 
-    private final Engine engine;
+    private final Parts parts;
+    private final Leases leases;
     private final Extension extension;
-    private final Releases releases;
 
-    ByValue(Engine engine, Extension extension, Releases releases) {
-        this.engine = engine;
+    ByValue(Parts parts, Leases leases, Extension extension) {
+        this.parts = parts;
+        this.leases = leases;
         this.extension = extension;
-        this.releases = releases;
     }
 
     /** The renewed handle if a majority still held {@code value} and confirmed the extension. */
-    CompletableFuture<Optional<Lease>> extend(Keys keys, String resource, String value, Duration ttl) {
-        RedlockLease adopted = adopt(keys, resource, value);
+    CompletableFuture<Optional<Lease>> extend(String resource, String value, Duration ttl) {
+        RedlockConfig config = parts.config();
+        ConfigCheck.resource(resource);
+        ConfigCheck.ttlLeavesValidity("ttl", ttl, config.nodeTimeout(), config.driftFactor());
+        parts.lifecycle().ensureOpen();
+        RedlockLease adopted = adopt(Keys.of(config, resource), resource, value);
         return extension.extend(adopted, ttl).thenApply(outcome ->
                 outcome == ExtendOutcome.EXTENDED ? Optional.<Lease>of(adopted) : Optional.<Lease>empty());
     }
 
-    /** How many nodes held {@code value} and deleted it, and which did not answer. */
-    CompletableFuture<ReleaseResult> release(Keys keys, String resource, String value) {
-        return releases.releaseValue(adopt(keys, resource, value));
+    /** How many nodes held {@code value} and deleted it, and which did not answer; waits for every node. */
+    CompletableFuture<ReleaseResult> release(String resource, String value) {
+        ConfigCheck.resource(resource);
+        parts.lifecycle().ensureOpen();
+        RedlockLease adopted = adopt(Keys.of(parts.config(), resource), resource, value);
+        NodeSet nodes = parts.nodes();
+        List<CompletableFuture<Long>> deletes = parts.releases().after(adopted.footprint().replies(), adopted.keys(),
+                value, Scripts.RELEASED_BY_HOLDER, adopted.footprint().expiry());
+        return nodes.all(deletes, Releases.CONFIRMED).thenApply(round -> {
+            List<NodeFailure> failures = round.failures();
+            if (round.failuresPreventQuorum() && round.granted() == 0) {
+                throw new QuorumUnreachableException("cannot release '" + resource + "': "
+                        + failures.size() + " of " + nodes.size() + " nodes failed: " + failures, failures);
+            }
+            return new ReleaseResult(round.granted(), nodes.size() - failures.size(), parts.config().quorum(),
+                    failures);
+        });
     }
 
     private RedlockLease adopt(Keys keys, String resource, String value) {
         if (value == null || value.isBlank()) {
             throw new RedlockConfigException("lease value must not be blank");
         }
-        NodeSet nodes = engine.nodes();
+        NodeSet nodes = parts.nodes();
         List<CompletableFuture<String>> none = nodes.send((i, node) -> CompletableFuture.completedFuture("OK"));
         long now = nodes.ticker().read();
-        return new RedlockLease(engine, nodes.ticker(), resource, keys, value, now,
-                now + engine.config().defaultTtl().toNanos(), none, Engine.UNKNOWN_TOKEN);
+        return new RedlockLease(leases, nodes.ticker(), resource, keys, value, now,
+                new Footprint(none, now + parts.config().defaultTtl().toNanos()), RedlockLease.UNKNOWN_TOKEN);
     }
 }

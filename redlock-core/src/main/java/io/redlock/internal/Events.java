@@ -13,7 +13,6 @@ import io.redlock.internal.node.RoundResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -21,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the engine tells the outside: the {@link RedlockObserver}s (acquisitions, holds, extensions, node failures), the
+ * What a client tells the outside: the {@link RedlockObserver}s (acquisitions, holds, extensions, node failures), the
  * global {@link LeaseListener}s (losses), configured or added later, and the log of nodes entering and leaving a passing state
  * ({@link NodeStates}). A listener or observer that throws is logged and never disturbs the caller. Runs on whatever
  * thread reports the event: a Lettuce I/O thread, the scheduler, or a caller.
@@ -133,23 +132,9 @@ final class Events {
     }
 
     /** Tells the global listeners, if any, that a lease was lost. */
-    void lost(RedlockLease lease, LossReason reason) {
+    void lost(Lease lease, LossReason reason) {
         for (LeaseListener listener : listeners) {
             Listeners.notify(listener, lease, reason);
         }
-    }
-
-    /**
-     * For a holder about to release: the loss of the lease, if it was lost or its validity ran out before the
-     * watchdog noticed (then the listeners are told now).
-     */
-    Optional<LossReason> settleBeforeRelease(RedlockLease lease) {
-        Optional<LossReason> lost = lease.lossBeforeRelease();
-        if (lost.isPresent() && lease.takePendingTell()) {
-            log.warn("lost the lock on '{}': {}", lease.resource(), lost.get().description());
-            lease.tellListeners(lost.get());
-            lost(lease, lost.get());
-        }
-        return lost;
     }
 }

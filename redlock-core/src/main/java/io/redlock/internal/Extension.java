@@ -23,27 +23,32 @@ final class Extension {
 
     private final NodeSet nodes;
     private final Events events;
+    private final Lifecycle lifecycle;
     private final double driftFactor;
 
-    Extension(NodeSet nodes, Events events, double driftFactor) {
-        this.nodes = nodes;
-        this.events = events;
-        this.driftFactor = driftFactor;
+    Extension(Parts parts) {
+        this.nodes = parts.nodes();
+        this.events = parts.events();
+        this.lifecycle = parts.lifecycle();
+        this.driftFactor = parts.config().driftFactor();
     }
 
     /**
      * Renews {@code lease} for {@code ttl} if a majority still holds its value; shortens its validity to what the
      * nodes may have kept otherwise. Fails with {@link QuorumUnreachableException} when errors no retry can fix kept
      * a majority from answering.
+     *
+     * @throws io.redlock.RedlockClosedException once the client is closed
      */
     CompletableFuture<ExtendOutcome> extend(RedlockLease lease, Duration ttl) {
+        lifecycle.ensureOpen();
         if (!lease.isValid() && !(lease.isAdopted() && !lease.isReleased())) {
             return CompletableFuture.completedFuture(ExtendOutcome.FAILED);
         }
         long ttlMillis = ttl.toMillis();
         long ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
         long start = nodes.ticker().read();
-        lease.writing(start + ttlNanos);
+        lease.footprint().writing(start + ttlNanos);
         List<CompletableFuture<Long>> pexpires = pexpire(lease, ttlMillis);
         CompletableFuture<ExtendOutcome> outcome = nodes.quorum(pexpires, Releases.CONFIRMED).thenApply(round -> {
             long validity = Validity.validityNanos(ttlNanos, round.decidedAt() - start, driftFactor);
@@ -72,8 +77,11 @@ final class Extension {
      * the lease. It only ever moves an expiry to at least {@code keep} after it lands, so no node frees the lock sooner
      * than {@code keep} from now; a node it does not reach keeps the expiry it had. Done once every node answered, or
      * at the per-node timeout.
+     *
+     * @throws io.redlock.RedlockClosedException once the client is closed
      */
     CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep) {
+        lifecycle.ensureOpen();
         List<CompletableFuture<Long>> pexpires = pexpire(lease, Math.max(1, keep.toMillis()));
         return nodes.all(pexpires, Releases.CONFIRMED).handle((round, failure) -> null);
     }

@@ -3,7 +3,7 @@ package io.redlock.internal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-/** What a {@link RedlockLease} asks of the engine that issued it. */
+/** What a {@link RedlockLease} asks of the client that granted it. */
 interface LeaseOps {
 
     CompletableFuture<Boolean> extend(RedlockLease lease, Duration ttl);
@@ -16,6 +16,9 @@ interface LeaseOps {
      */
     CompletableFuture<Void> reExpire(RedlockLease lease, Duration keep);
 
-    /** Makes sure someone notices when the lease expires unreleased (a listener was added). */
-    void watch(RedlockLease lease);
+    /**
+     * The lease's watchdog, made (noticing expiry only) if it has none, so someone notices when the lease expires
+     * unreleased; null once the lease is released.
+     */
+    Watchdog watch(RedlockLease lease);
 }

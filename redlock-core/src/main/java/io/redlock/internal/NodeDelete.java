@@ -26,7 +26,7 @@ import java.util.concurrent.RejectedExecutionException;
  * "refused" is sent the delete too (SPEC R7): a command in flight when its connection broke is sent again after the
  * reconnect, and the second copy is refused because the first one set our value. Only a node that was never sent the
  * acquire (it was not connected) needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
- * on the scheduler; closing the engine ends them ({@link Releases#stop}).
+ * on the scheduler; closing the client ends them ({@link Releases#stop}).
  */
 final class NodeDelete {
 
@@ -137,7 +137,7 @@ final class NodeDelete {
         repeatLater();
     }
 
-    /** Sends the delete again after a pause, unless the key will have expired by then or the engine is closing. */
+    /** Sends the delete again after a pause, unless the key will have expired by then or the client is closing. */
     private void repeatLater() {
         long now = releases.nodes().ticker().read();
         if (releases.stopped() || now + pauseNanos - repeatUntil >= 0) {

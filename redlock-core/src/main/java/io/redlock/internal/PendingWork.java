@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Work an engine has sent and lets finish when it closes: deletes still being confirmed, queue leaves, acquisition
+ * Work a client has sent and lets finish when it closes: deletes still being confirmed, queue leaves, acquisition
  * rounds in flight (a lease they win after the close is released). Thread-safe.
  */
 final class PendingWork {

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletionStage;
 /**
  * The waiter queues of fair acquisition (see {@link Scripts#ACQUIRE_FENCED}; how long a place lasts without a new
  * attempt is {@link ScriptSettings#placeLifetimeMillis}): taking a waiter out of a queue. Leaving is sent without waiting: the command is ordered before any
- * later one on the same connection, closing the engine lets it finish ({@link PendingWork}), and a place left behind
+ * later one on the same connection, closing the client lets it finish ({@link PendingWork}), and a place left behind
  * lapses by itself.
  */
 final class QueueUpkeep {

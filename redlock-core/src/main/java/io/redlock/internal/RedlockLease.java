@@ -7,16 +7,19 @@ import io.redlock.RedlockException;
 import io.redlock.Ticker;
 import io.redlock.internal.protocol.HeldKeys;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-/** The {@link Lease} handed out by the {@link Engine}. Thread-safe; state changes under its monitor. */
+/** The {@link Lease} handed out by an acquisition. Thread-safe; state changes under its monitor. */
 final class RedlockLease implements Lease {
+
+    /** The token of a lease taken without fencing. */
+    static final long NO_TOKEN = -1;
+    /** The token of a lease handle made from a value acquired elsewhere. */
+    static final long UNKNOWN_TOKEN = -2;
 
     private final LeaseOps ops;
     private final Ticker ticker;
@@ -24,27 +27,22 @@ final class RedlockLease implements Lease {
     private final HeldKeys keys;
     private final String value;
 
-    private volatile List<? extends CompletableFuture<?>> acquireReplies;
+    private final Footprint footprint;
     private final long token;
 
     private volatile long validUntil;
     /** Whether an extension ever moved {@link #validUntil}. */
     private boolean renewed;
-    /** When the key would expire on a node by itself: the TTL of the latest write sent, from when it was sent. */
-    private volatile long keyExpiry;
     private volatile CompletableFuture<Void> release;
     private volatile LossReason lost;
     private boolean pendingTell;
-    /** Created with the first listener. */
-    private volatile List<LeaseListener> listeners;
+    private final LossListeners listeners = new LossListeners();
     private Watchdog watchdog;
-
     private final long grantedAt;
 
     RedlockLease(LeaseOps ops, Ticker ticker, String resource, HeldKeys keys, String value, long validUntil,
-            long keyExpiry, List<? extends CompletableFuture<?>> acquireReplies, long token) {
-        this.keyExpiry = keyExpiry;
-        this.acquireReplies = acquireReplies;
+            Footprint footprint, long token) {
+        this.footprint = footprint;
         this.token = token;
         this.ops = ops;
         this.ticker = ticker;
@@ -70,29 +68,22 @@ final class RedlockLease implements Lease {
         return value;
     }
 
+    /** Where its value may be on the nodes, as a release needs to know it. */
+    Footprint footprint() {
+        return footprint;
+    }
+
     /** The names of this lease's keys. */
     HeldKeys keys() {
         return keys;
     }
 
-    /** The acquisition's per-node replies; a release to a node is sent only after that node's reply. */
-    List<? extends CompletableFuture<?>> acquireReplies() {
-        return acquireReplies;
-    }
-
-    /** Once every acquire reply is in, keeps only what a release needs of them ({@link SettledReplies}). */
-    void settleRepliesWhenIn() {
-        List<? extends CompletableFuture<?>> replies = acquireReplies;
-        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
-                .whenComplete((all, failure) -> acquireReplies = SettledReplies.of(replies));
-    }
-
     @Override
     public long fencingToken() {
-        if (token == Engine.NO_TOKEN) {
+        if (token == NO_TOKEN) {
             throw new RedlockException("this lease has no fencing token: the Redlock was built with fencing(false)");
         }
-        if (token == Engine.UNKNOWN_TOKEN) {
+        if (token == UNKNOWN_TOKEN) {
             throw new RedlockException("this lease was taken by another process; its token is the one it was given");
         }
         return token;
@@ -100,19 +91,7 @@ final class RedlockLease implements Lease {
 
     /** True for a handle on a lease acquired elsewhere: its validity is only known after an extension. */
     boolean isAdopted() {
-        return token == Engine.UNKNOWN_TOKEN;
-    }
-
-    /** The ticker reading at which the lock key would have expired on every node by itself. */
-    long keyExpiry() {
-        return keyExpiry;
-    }
-
-    /** A write that sets the key's TTL to last until {@code expiresAt} is being sent. */
-    synchronized void writing(long expiresAt) {
-        if (expiresAt - keyExpiry > 0) {
-            keyExpiry = expiresAt;
-        }
+        return token == UNKNOWN_TOKEN;
     }
 
     @Override
@@ -142,27 +121,13 @@ final class RedlockLease implements Lease {
     @Override
     public void onLost(LeaseListener listener) {
         Objects.requireNonNull(listener, "listener");
-        List<LeaseListener> registered = listeners();
-        registered.add(listener);
+        listeners.add(listener);
         LossReason reason = lost;
-        if (reason != null && registered.remove(listener)) {
+        if (reason != null && listeners.remove(listener)) {
             Listeners.notify(listener, this, reason);
             return;
         }
         ops.watch(this);
-    }
-
-    private List<LeaseListener> listeners() {
-        List<LeaseListener> registered = listeners;
-        if (registered == null) {
-            synchronized (this) {
-                if (listeners == null) {
-                    listeners = new CopyOnWriteArrayList<>();
-                }
-                registered = listeners;
-            }
-        }
-        return registered;
     }
 
     /** Marks the lease lost, unless it was released or lost already; {@link #isValid()} is false from now on. */
@@ -195,18 +160,15 @@ final class RedlockLease implements Lease {
 
     /** Tells each registered listener once. */
     void tellListeners(LossReason reason) {
-        List<LeaseListener> registered = listeners;
-        if (registered == null) {
-            return;
-        }
-        for (LeaseListener listener : registered) {
-            if (registered.remove(listener)) {
-                Listeners.notify(listener, this, reason);
-            }
-        }
+        listeners.tell(this, reason);
     }
 
-    /** The watchdog of this lease, set once. */
+    /** The watchdog of this lease, made (noticing expiry only) if it has none; null once the lease is released. */
+    Watchdog watch() {
+        return ops.watch(this);
+    }
+
+    /** The watchdog of this lease, set once; null while it has none. */
     synchronized Watchdog watchdog() {
         return watchdog;
     }
@@ -265,10 +227,7 @@ final class RedlockLease implements Lease {
             dog = watchdog;
         }
         if (started != null) {
-            List<LeaseListener> registered = listeners;
-            if (registered != null) {
-                registered.clear();
-            }
+            listeners.clear();
             if (dog != null) {
                 dog.stop(); // before the release is sent: no extension can follow it
             }
@@ -325,10 +284,7 @@ final class RedlockLease implements Lease {
                     release = CompletableFuture.completedFuture(null);
                 }
             }
-            List<LeaseListener> registered = listeners;
-            if (registered != null) {
-                registered.clear();
-            }
+            listeners.clear();
             return release.copy();
         });
     }
@@ -336,7 +292,7 @@ final class RedlockLease implements Lease {
     @Override
     public String toString() {
         return "Lease[" + resource + ", value " + value.substring(0, 6) + "…, "
-                + (token == Engine.NO_TOKEN ? "" : "token " + token + ", ")
+                + (token == NO_TOKEN ? "" : "token " + token + ", ")
                 + (lost != null ? "lost: " + lost.description()
                         : isValid() ? "valid for " + remainingValidity().toMillis() + " ms" : "not valid") + "]";
     }

@@ -23,7 +23,7 @@ final class RedlockLockImpl implements RedlockLock {
     /** The wait of {@code lock()}: one acquisition that ends only when it succeeds (or the Redlock closes). */
     private static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
 
-    private final Engine engine;
+    private final Parts parts;
     private final String resource;
     private final LockPlan options;
     /** How the lock is asked of the nodes: the resource's lock, or a reader's share of it. */
@@ -43,13 +43,13 @@ final class RedlockLockImpl implements RedlockLock {
         Acquiring acquire(Duration ttl, Duration maxWait);
     }
 
-    RedlockLockImpl(Engine engine, String resource, LockPlan options) {
-        this(engine, resource, options, (ttl, maxWait) -> engine.acquire(resource, ttl, maxWait), thread -> { });
+    RedlockLockImpl(Parts parts, Acquisitions acquisitions, String resource, LockPlan options) {
+        this(parts, resource, options, (ttl, maxWait) -> acquisitions.acquire(resource, ttl, maxWait), thread -> { });
     }
 
-    RedlockLockImpl(Engine engine, String resource, LockPlan options, Claim claim, Consumer<Thread> admit) {
+    RedlockLockImpl(Parts parts, String resource, LockPlan options, Claim claim, Consumer<Thread> admit) {
         ConfigCheck.resource(resource);
-        this.engine = engine;
+        this.parts = parts;
         this.resource = resource;
         this.options = options;
         this.claim = claim;
@@ -120,7 +120,7 @@ final class RedlockLockImpl implements RedlockLock {
             return true;
         }
         admit.accept(me);
-        LockWait wait = new LockWait(Deadline.after(engine.nodes().ticker(), maxWait), interruptible);
+        LockWait wait = new LockWait(Deadline.after(parts.ticker(), maxWait), interruptible);
         try {
             if (!isOwner(me) && !claimLocally(me, wait)) {
                 return false;
@@ -210,10 +210,10 @@ final class RedlockLockImpl implements RedlockLock {
 
     /** The caller now holds {@code granted}: watched, and kept alive unless it is a fixed lease. */
     private void hold(Thread me, RedlockLease granted, Duration ttl, boolean keepAlive) {
-        Watchdog dog = Watchdog.of(engine, granted);
+        Watchdog dog = granted.watch();
         if (keepAlive) {
             dog.autoExtend(ttl, options.extendWhenRemaining(), options.maxHold());
-            dog.interruptOnLoss(me); // a fixed lease simply expires: reported by unlock(), no interrupt
+            dog.notice().interruptOnLoss(me); // a fixed lease simply expires: reported by unlock(), no interrupt
         }
         synchronized (this) {
             holds = 1;
@@ -240,13 +240,14 @@ final class RedlockLockImpl implements RedlockLock {
             dog = watchdog;
         }
         try {
-            boolean interruptedByUs = dog.detachWorker();
-            dog.awaitListenersTold();
-            if (interruptedByUs || dog.detachWorker()) {
+            LossNotice notice = dog.notice();
+            boolean interruptedByUs = notice.detachWorker();
+            notice.awaitListenersTold();
+            if (interruptedByUs || notice.detachWorker()) {
                 Thread.interrupted(); // our interrupt, to stop the critical section; reported below instead
             }
-            Optional<LossReason> lost = engine.events().settleBeforeRelease(held);
-            LockRunner.end(engine, held, options).toCompletableFuture().join();
+            Optional<LossReason> lost = LockRunner.settleBeforeRelease(parts.events(), held);
+            LockRunner.end(parts.ticker(), held, options).toCompletableFuture().join();
             if (lost.isPresent()) {
                 throw new LeaseLostException(resource, lost.get(), null);
             }

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The {@link MultiLease} handed out by the {@link Engine}: the resources over the lease of their keys
+ * The {@link MultiLease} of a lock of several resources: the resources over the lease of their keys
  * ({@link KeysOfAll}), which extends, releases and is watched as any lease is.
  */
 final class RedlockMultiLease implements MultiLease {

@@ -13,19 +13,19 @@ import java.util.Optional;
  */
 final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
-    private final Engine engine;
+    private final Acquisitions acquisitions;
     private final String resource;
     private final RedlockLockImpl write;
     private final RedlockReadLockImpl read;
 
-    RedlockReadWriteLockImpl(Engine engine, String resource, LockPlan options) {
+    RedlockReadWriteLockImpl(Parts parts, Acquisitions acquisitions, String resource, LockPlan options) {
         ConfigCheck.resource(resource);
-        this.engine = engine;
+        this.acquisitions = acquisitions;
         this.resource = resource;
-        this.read = new RedlockReadLockImpl(resource, () -> new RedlockLockImpl(engine, resource, options,
-                (ttl, maxWait) -> engine.acquire(LockTarget.read(resource), ttl, maxWait), this::mayRead));
-        this.write = new RedlockLockImpl(engine, resource, options,
-                (ttl, maxWait) -> engine.acquire(LockTarget.write(resource), ttl, maxWait), this::mayWrite);
+        this.read = new RedlockReadLockImpl(resource, () -> new RedlockLockImpl(parts, resource, options,
+                (ttl, maxWait) -> acquisitions.acquire(LockTarget.read(resource), ttl, maxWait), this::mayRead));
+        this.write = new RedlockLockImpl(parts, resource, options,
+                (ttl, maxWait) -> acquisitions.acquire(LockTarget.write(resource), ttl, maxWait), this::mayWrite);
     }
 
     private void mayWrite(Thread thread) {
@@ -80,7 +80,7 @@ final class RedlockReadWriteLockImpl implements RedlockReadWriteLock {
 
     /** A lease-level acquisition of {@code target}, the read or the write lock, waited for. */
     private Optional<Lease> lease(LockTarget target, Duration ttl, Duration maxWait) {
-        return Blocking.await(engine.acquire(target, ttl, maxWait), target.toString());
+        return Blocking.await(acquisitions.acquire(target, ttl, maxWait), target.toString());
     }
 
     @Override

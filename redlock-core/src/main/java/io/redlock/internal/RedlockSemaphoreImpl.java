@@ -11,14 +11,19 @@ import java.util.BitSet;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
-/** The {@link RedlockSemaphore} handed out by the {@link Engine}: acquisitions of its {@link LockTarget}. */
+/**
+ * The {@link RedlockSemaphore} handed out by a client: acquisitions of its {@link LockTarget}; the permits available
+ * are read from the nodes' status of its resource.
+ */
 final class RedlockSemaphoreImpl implements RedlockSemaphore {
 
-    private final Engine engine;
+    private final Acquisitions acquisitions;
+    private final Reports reports;
     private final LockTarget target;
 
-    RedlockSemaphoreImpl(Engine engine, String resource, int permits) {
-        this.engine = engine;
+    RedlockSemaphoreImpl(Acquisitions acquisitions, Reports reports, String resource, int permits) {
+        this.acquisitions = acquisitions;
+        this.reports = reports;
         this.target = LockTarget.permit(resource, permits);
     }
 
@@ -49,12 +54,12 @@ final class RedlockSemaphoreImpl implements RedlockSemaphore {
 
     @Override
     public CompletionStage<Optional<Lease>> acquireAsync(Duration ttl, Duration maxWait) {
-        return engine.acquire(target, ttl, maxWait);
+        return acquisitions.acquire(target, ttl, maxWait);
     }
 
     @Override
     public int availablePermits() {
-        ResourceStatus status = Blocking.await(engine.status(target.resource()), "the permits of " + target.resource());
+        ResourceStatus status = Blocking.await(reports.status(target.resource()), "the permits of " + target.resource());
         if (status.answered() < status.quorum()) {
             return 0;
         }

@@ -19,21 +19,27 @@ final class Reports {
 
     private final NodeSet nodes;
     private final RedlockConfig config;
+    private final Lifecycle lifecycle;
 
-    Reports(NodeSet nodes, RedlockConfig config) {
-        this.nodes = nodes;
-        this.config = config;
+    Reports(Parts parts) {
+        this.nodes = parts.nodes();
+        this.config = parts.config();
+        this.lifecycle = parts.lifecycle();
     }
 
     /** Every node's settings, each read within {@link #timeoutNanos()}. */
     CompletableFuture<Inspection> inspect() {
+        lifecycle.ensureOpen();
         long timeout = timeoutNanos();
         return nodes.gather((i, node) -> NodeInspector.inspect(node, timeout, nodes.redaction()))
                 .thenApply(reports -> new Inspection(reports, config.fencing(), config.fencingClockFloor()));
     }
 
-    /** What every node holds for {@code resource} under {@code keys}, each read within {@link #timeoutNanos()}. */
-    CompletableFuture<ResourceStatus> status(String resource, Keys keys) {
+    /** What every node holds for {@code resource}, each read within {@link #timeoutNanos()}. */
+    CompletableFuture<ResourceStatus> status(String resource) {
+        ConfigCheck.resource(resource);
+        lifecycle.ensureOpen();
+        Keys keys = Keys.of(config, resource);
         long timeout = timeoutNanos();
         return nodes.gather((i, node) -> NodeStatusReader.read(node, keys, timeout, nodes.redaction()))
                 .thenApply(reads -> new ResourceStatus(resource, config.quorum(), reads));
@@ -41,6 +47,7 @@ final class Reports {
 
     /** PING on every node at once, each awaited for at most the per-node timeout. */
     CompletableFuture<List<PingResult>> ping() {
+        lifecycle.ensureOpen();
         return nodes.gather((i, node) -> NodePing.one(node, nodes));
     }
 

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
- * What an engine takes from outside besides its configuration, so tests can control it: the scheduler of its timed
+ * What a client takes from outside besides its configuration, so tests can control it: the scheduler of its timed
  * work, the random source of its retry delays and extension spread, and its fault hooks. Immutable; the defaults are a
  * thread of its own, {@link ThreadLocalRandom} and disarmed hooks.
  */
@@ -23,12 +23,12 @@ public final class Seams {
         this.faultHooks = faultHooks;
     }
 
-    /** A scheduler thread per engine, thread-local randomness, no fault hooks. */
+    /** A scheduler thread per client, thread-local randomness, no fault hooks. */
     public static Seams defaults() {
         return new Seams(ThreadScheduler::new, ThreadLocalRandom::current, new FaultHooks());
     }
 
-    /** These seams with {@code scheduler} instead; the engine shuts it down when it closes. */
+    /** These seams with {@code scheduler} instead; the client shuts it down when it closes. */
     public Seams scheduler(Scheduler scheduler) {
         return new Seams(() -> scheduler, random, faultHooks);
     }

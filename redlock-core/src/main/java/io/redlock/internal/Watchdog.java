@@ -9,14 +9,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches one lease on the engine's {@link TimerWheel} (no thread and no scheduled task per lease): extends it
+ * Watches one lease on the client's {@link TimerWheel} (no thread and no scheduled task per lease): extends it
  * before it expires when
  * auto-extension is on, and declares it lost — listeners told, the working thread interrupted — when an extension is
  * refused by a majority, when the validity runs out before an extension succeeded, or at once when the maximum hold
@@ -30,13 +28,14 @@ import org.slf4j.LoggerFactory;
 final class Watchdog {
 
     private static final Logger log = LoggerFactory.getLogger(Watchdog.class);
-    /** How long a holder waits for slow listeners before it reports the loss itself. */
-    private static final Duration LISTENER_WAIT = Duration.ofSeconds(2);
     /** The shortest pause between two extension rounds, whatever the per-node timeout. */
     static final Duration MIN_INTERVAL_FLOOR = Duration.ofMillis(10);
 
-    private final Engine engine;
+    private final Parts parts;
+    private final Extension extension;
+    private final KeptAlive keptAlive;
     private final RedlockLease lease;
+    private final LossNotice notice;
     /** The shortest pause between the end of an extension round and the start of the next. */
     private final long minIntervalNanos;
     private boolean autoExtend;
@@ -47,29 +46,27 @@ final class Watchdog {
 
     private boolean stopped;
     private boolean extending;
-    private Thread worker;
-    private boolean interruptedWorker;
     private TimerWheel.Timer extendTask;
     private TimerWheel.Timer expiryTask;
     private TimerWheel.Timer maxHoldTask;
-    /** Completes once every listener was told of the loss this watchdog declared; created with the declaration. */
-    private CompletableFuture<Void> told;
-    private boolean declared;
 
-    private Watchdog(Engine engine, RedlockLease lease) {
-        this.engine = engine;
+    private Watchdog(Parts parts, Extension extension, KeptAlive keptAlive, RedlockLease lease) {
+        this.parts = parts;
+        this.extension = extension;
+        this.keptAlive = keptAlive;
         this.lease = lease;
-        this.minIntervalNanos = Math.max(engine.config().nodeTimeout().toNanos(), MIN_INTERVAL_FLOOR.toNanos());
-        this.holdUntil = Deadline.never(engine.nodes().ticker());
+        this.notice = new LossNotice(lease.resource());
+        this.minIntervalNanos = Math.max(parts.config().nodeTimeout().toNanos(), MIN_INTERVAL_FLOOR.toNanos());
+        this.holdUntil = Deadline.never(parts.ticker());
     }
 
     /** The lease's watchdog, created (noticing expiry only) if it has none; null if the lease is released. */
-    static Watchdog of(Engine engine, RedlockLease lease) {
+    static Watchdog of(Parts parts, Extension extension, KeptAlive keptAlive, RedlockLease lease) {
         Watchdog existing = lease.watchdog();
         if (existing != null) {
             return existing;
         }
-        Watchdog dog = new Watchdog(engine, lease);
+        Watchdog dog = new Watchdog(parts, extension, keptAlive, lease);
         if (!lease.setWatchdog(dog)) {
             return lease.watchdog();
         }
@@ -89,34 +86,25 @@ final class Watchdog {
                 return;
             }
             autoExtend = true;
-            engine.keptAlive(lease);
+            keptAlive.add(lease);
             ttl = extensionTtl;
             extendWhenRemainingNanos = extendWhenRemaining.toNanos();
-            holdUntil = Deadline.after(engine.nodes().ticker(), maxHold);
+            holdUntil = Deadline.after(parts.ticker(), maxHold);
             scheduleExtension(0);
             if (holdUntil.bounded()) {
                 maxHoldTask = notAfter(this::checkMaxHold, holdUntil.nanosLeft());
             }
         }
-        lease.settleRepliesWhenIn(); // a kept-alive lease keeps only a bit per node of its acquire replies
-        if (engine.isClosed()) { // close() may have looked at the kept-alive leases before this one joined them
+        lease.footprint().settleWhenIn(); // a kept-alive lease keeps only a bit per node of its acquire replies
+        if (parts.lifecycle().isClosed()) { // close() may have looked at the kept-alive leases before this one joined them
             lose(LossReason.CLOSED);
             lease.releaseAsync();
         }
     }
 
-    /** The thread to interrupt on loss. */
-    synchronized void interruptOnLoss(Thread thread) {
-        worker = thread;
-        interruptedWorker = false;
-    }
-
-    /** Stops interrupting the worker; true if a loss interrupted it (so the caller can clear that interrupt). */
-    synchronized boolean detachWorker() {
-        worker = null;
-        boolean interrupted = interruptedWorker;
-        interruptedWorker = false;
-        return interrupted;
+    /** What a loss this watchdog declares does to the lease's holder. */
+    LossNotice notice() {
+        return notice;
     }
 
     /** No more extensions, no loss: the lease is being released. */
@@ -135,22 +123,22 @@ final class Watchdog {
 
     /** Caller holds the monitor. Stops for good: the lease leaves the kept-alive ones. */
     private Ending end() {
-        RedlockObserver.Hold hold = !stopped && autoExtend ? engine.noLongerKeptAlive(lease) : RedlockObserver.Hold.NONE;
+        RedlockObserver.Hold hold = !stopped && autoExtend ? keptAlive.remove(lease) : RedlockObserver.Hold.NONE;
         stopped = true;
         return new Ending(Stream.of(extendTask, expiryTask, maxHoldTask).filter(Objects::nonNull).toList(), hold);
     }
 
     /** Caller holds the monitor. The next extension round, as {@link ExtensionPacing#nextRound} says. */
     private void scheduleExtension(long minDelayNanos) {
-        long now = engine.nodes().ticker().read();
+        long now = parts.ticker().read();
         long delay = ExtensionPacing.nextRound(now, lease.validUntil(), extendWhenRemainingNanos, minDelayNanos,
-                engine.random());
+                parts.random());
         extendTask = timer(this::extend, delay, true);
     }
 
     /** Caller holds the monitor. Checks at the current end of validity whether it was extended. */
     private void scheduleExpiry() {
-        expiryTask = notAfter(this::checkExpiry, lease.validUntil() - engine.nodes().ticker().read());
+        expiryTask = notAfter(this::checkExpiry, lease.validUntil() - parts.ticker().read());
     }
 
     private void checkExpiry() {
@@ -158,7 +146,7 @@ final class Watchdog {
             if (stopped) {
                 return;
             }
-            long left = lease.validUntil() - engine.nodes().ticker().read();
+            long left = lease.validUntil() - parts.ticker().read();
             if (left > 0) { // extended meanwhile
                 scheduleExpiry();
                 return;
@@ -202,16 +190,16 @@ final class Watchdog {
             lose(LossReason.MAX_HOLD); // never extend past the maximum hold time
             return;
         }
-        CompletableFuture<ExtendOutcome> extension;
+        CompletableFuture<ExtendOutcome> round;
         try {
-            extension = engine.extendOutcome(lease, extensionTtl);
+            round = extension.extend(lease, extensionTtl);
         } catch (RuntimeException closing) {
             synchronized (this) {
                 extending = false;
             }
             return; // the Redlock is closing: the lease is left to expire
         }
-        extension.whenComplete((outcome, failure) -> {
+        round.whenComplete((outcome, failure) -> {
             ExtendOutcome result = failure == null ? outcome : ExtendOutcome.FAILED;
             if (failure != null) {
                 log.debug("{}: extension failed: {}", lease.resource(), Failures.unwrap(failure).toString());
@@ -232,7 +220,7 @@ final class Watchdog {
                     scheduleExtension(minIntervalNanos);
                 } else {
                     // nodes down or slow: try again while validity lasts; the expiry check ends it otherwise
-                    long left = lease.validUntil() - engine.nodes().ticker().read();
+                    long left = lease.validUntil() - parts.ticker().read();
                     scheduleExtension(ExtensionPacing.afterFailedRound(minIntervalNanos, extendWhenRemainingNanos,
                             left));
                 }
@@ -266,8 +254,7 @@ final class Watchdog {
             ending = end();
             lost = lease.markLost(reason);
             if (lost) {
-                declared = true;
-                told = new CompletableFuture<>();
+                notice.declared();
             }
         }
         ending.timers().forEach(TimerWheel.Timer::cancel);
@@ -282,53 +269,11 @@ final class Watchdog {
                 log.warn("lost the lock on '{}': {}", lease.resource(), reason.description());
             }
             lease.tellListeners(reason);
-            engine.events().lost(lease, reason);
+            parts.events().lost(lease, reason);
         } finally {
-            toldAll();
+            notice.toldAll();
         }
-        synchronized (this) {
-            if (worker != null && worker != spared) {
-                worker.interrupt();
-                interruptedWorker = true;
-            }
-            worker = null;
-        }
-    }
-
-    private synchronized void toldAll() {
-        told.complete(null);
-    }
-
-    /** If this watchdog declared the lease lost, waits (bounded) until every listener was told. */
-    void awaitListenersTold() {
-        try {
-            listenersTold().get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException cannotHappen) {
-            throw new IllegalStateException(cannotHappen);
-        }
-    }
-
-    /**
-     * Completes once every listener was told of a loss this watchdog declared: at once if it declared none, and after
-     * {@link #LISTENER_WAIT} at the latest. For work that ends asynchronously, which must not block the thread that
-     * ends it: that may be the one telling the listeners (a listener ending the work), or a connection's event loop.
-     */
-    CompletableFuture<Void> listenersTold() {
-        CompletableFuture<Void> telling;
-        synchronized (this) {
-            if (!declared) {
-                return CompletableFuture.completedFuture(null);
-            }
-            telling = told;
-        }
-        return telling.copy().completeOnTimeout(null, LISTENER_WAIT.toMillis(), TimeUnit.MILLISECONDS)
-                .whenComplete((v, e) -> {
-                    if (!telling.isDone()) {
-                        log.debug("{}: listeners still running after {}", lease.resource(), LISTENER_WAIT);
-                    }
-                });
+        notice.interruptWorker(spared);
     }
 
     /** Caller holds the monitor. A check due at the latest {@code delayNanos} from now (it reads the time again). */
@@ -342,7 +287,7 @@ final class Watchdog {
      */
     private TimerWheel.Timer timer(Runnable task, long delayNanos, boolean late) {
         try {
-            return late ? engine.timers().notBefore(task, delayNanos) : engine.timers().notAfter(task, delayNanos);
+            return late ? parts.timers().notBefore(task, delayNanos) : parts.timers().notAfter(task, delayNanos);
         } catch (RuntimeException closing) {
             stopped = true;
             return null;

@@ -41,16 +41,17 @@ class RedlockLeaseTest {
         }
 
         @Override
-        public void watch(RedlockLease lease) {
+        public Watchdog watch(RedlockLease lease) {
             watched.incrementAndGet();
+            return null;
         }
     };
     private final AtomicInteger watched = new AtomicInteger();
 
     private RedlockLease lease(Duration validFor) {
         return new RedlockLease(ops, ticker, "orders:42", Keys.of("app:orders:42"), "abcdefghijklmnopqrstuvwxyz0",
-                ticker.read() + validFor.toNanos(), ticker.read() + validFor.toNanos(),
-                List.of(CompletableFuture.completedFuture("OK")), 7);
+                ticker.read() + validFor.toNanos(),
+                new Footprint(List.of(CompletableFuture.completedFuture("OK")), ticker.read() + validFor.toNanos()), 7);
     }
 
     @Test

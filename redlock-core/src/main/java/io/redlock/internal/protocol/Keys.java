@@ -27,6 +27,16 @@ public record Keys(String lock, String base) implements HeldKeys {
     }
 
     /**
+     * The keys of {@code resource}'s lock under {@code config}: the lock key is the key prefix, then the resource; the
+     * others are hash-tagged into its slot when a member is a Redis Cluster.
+     */
+    public static Keys of(RedlockConfig config, String resource) {
+        String prefix = config.keyPrefix();
+        // no prefix: the lease shares one string
+        return of(prefix.isEmpty() ? resource : prefix + resource, config.hashTaggedKeys());
+    }
+
+    /**
      * The layout of a configuration: hash-tagged or plain. A key that cannot be tagged into its own slot (no tag, but a
      * {@code }} in it) fails with a {@link RedlockConfigException} naming the resource.
      */
