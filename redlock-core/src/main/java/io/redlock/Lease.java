@@ -54,7 +54,7 @@ public interface Lease extends AutoCloseable {
      * released or already past its validity.
      */
     default boolean extend(Duration ttl) {
-        return io.redlock.internal.Blocking.await(extendAsync(ttl), "extend " + resource()).booleanValue();
+        return io.redlock.internal.locks.Blocking.await(extendAsync(ttl), "extend " + resource()).booleanValue();
     }
 
     /** Asynchronous {@link #extend(Duration)}. */
@@ -68,7 +68,7 @@ public interface Lease extends AutoCloseable {
      * reached keep the key until it expires.
      */
     default void release() {
-        io.redlock.internal.Blocking.await(releaseAsync(), "release " + resource());
+        io.redlock.internal.locks.Blocking.await(releaseAsync(), "release " + resource());
     }
 
     /** Asynchronous {@link #release()}; every call returns the same stage. */
@@ -83,7 +83,7 @@ public interface Lease extends AutoCloseable {
      * {@code keep} is zero or less, or the lease was already released or lost.
      */
     default void releaseAfter(Duration keep) {
-        io.redlock.internal.Blocking.await(releaseAfterAsync(keep), "release " + resource());
+        io.redlock.internal.locks.Blocking.await(releaseAfterAsync(keep), "release " + resource());
     }
 
     /** Asynchronous {@link #releaseAfter(Duration)}. */

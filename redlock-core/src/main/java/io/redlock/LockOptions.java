@@ -1,6 +1,6 @@
 package io.redlock;
 
-import io.redlock.internal.ConfigCheck;
+import io.redlock.internal.parts.ConfigCheck;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

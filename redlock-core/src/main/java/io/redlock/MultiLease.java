@@ -49,7 +49,7 @@ public interface MultiLease extends AutoCloseable {
      * of them with our value and confirmed inside the new validity; an expired key is never re-created.
      */
     default boolean extend(Duration ttl) {
-        return io.redlock.internal.Blocking.await(extendAsync(ttl), "extend " + resources()).booleanValue();
+        return io.redlock.internal.locks.Blocking.await(extendAsync(ttl), "extend " + resources()).booleanValue();
     }
 
     /** Asynchronous {@link #extend(Duration)}. */
@@ -60,7 +60,7 @@ public interface MultiLease extends AutoCloseable {
      * as {@link Lease#release()} does. Idempotent.
      */
     default void release() {
-        io.redlock.internal.Blocking.await(releaseAsync(), "release " + resources());
+        io.redlock.internal.locks.Blocking.await(releaseAsync(), "release " + resources());
     }
 
     /** Asynchronous {@link #release()}; every call returns the same stage. */

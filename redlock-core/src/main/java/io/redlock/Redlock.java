@@ -1,8 +1,8 @@
 package io.redlock;
 
-import io.redlock.internal.Blocking;
 import io.redlock.internal.Engine;
-import io.redlock.internal.Seams;
+import io.redlock.internal.locks.Blocking;
+import io.redlock.internal.parts.Seams;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

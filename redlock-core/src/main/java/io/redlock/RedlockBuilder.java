@@ -2,10 +2,10 @@ package io.redlock;
 
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.resource.ClientResources;
-import io.redlock.internal.ConfigCheck;
-import io.redlock.internal.Seams;
 import io.redlock.internal.node.NodeUris;
 import io.redlock.internal.node.ParsedNode;
+import io.redlock.internal.parts.ConfigCheck;
+import io.redlock.internal.parts.Seams;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redlock.internal.FaultHooks;
+import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;

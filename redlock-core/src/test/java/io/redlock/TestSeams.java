@@ -1,7 +1,7 @@
 package io.redlock;
 
-import io.redlock.internal.FaultHooks;
-import io.redlock.internal.Seams;
+import io.redlock.internal.parts.FaultHooks;
+import io.redlock.internal.parts.Seams;
 
 /** Reaches the builder's package-private test seams from tests in other packages. */
 public final class TestSeams {

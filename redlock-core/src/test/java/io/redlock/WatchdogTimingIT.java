@@ -5,7 +5,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redlock.internal.Seams;
+import io.redlock.internal.parts.Seams;
 import io.redlock.internal.time.ManualScheduler;
 import io.redlock.internal.time.Scheduler;
 import io.redlock.testkit.RedisNodes;

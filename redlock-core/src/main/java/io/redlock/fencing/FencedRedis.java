@@ -2,7 +2,7 @@ package io.redlock.fencing;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.redlock.internal.Blocking;
+import io.redlock.internal.locks.Blocking;
 import io.redlock.internal.node.Script;
 import java.util.List;
 import java.util.Objects;

@@ -11,7 +11,7 @@ import static org.awaitility.Awaitility.await;
 import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.TestSeams;
-import io.redlock.internal.FaultHooks;
+import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.history.Event;

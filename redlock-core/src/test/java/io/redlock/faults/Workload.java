@@ -9,7 +9,7 @@ import io.redlock.RedlockBuilder;
 import io.redlock.RedlockObserver;
 import io.redlock.RetryPolicy;
 import io.redlock.TestSeams;
-import io.redlock.internal.FaultHooks;
+import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
 import java.util.ArrayList;

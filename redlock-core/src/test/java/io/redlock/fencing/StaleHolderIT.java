@@ -8,7 +8,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.TestSeams;
-import io.redlock.internal.FaultHooks;
+import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the JMH microbenchmarks of {@code io.redlock.internal} (the {@code *Bench} classes beside this one, test
- * sources, so they reach package-private classes without a split package) under {@code exec:java}:
+ * Runs the JMH microbenchmarks of the implementation (the {@code *Bench} classes in {@code io.redlock.internal}'s
+ * packages, test sources, so they reach package-private classes without a split package) under {@code exec:java}:
  * {@code mvn -pl redlock-core -am test-compile exec:java@jmh -Dexec.args="-f 1 -wi 5 -i 5"}, arguments as for
  * {@code org.openjdk.jmh.Main}. JMH starts each fork with {@code java.class.path}, which under {@code exec:java} is
  * Maven's launcher; this first sets it to the class path exec:java built, so the forks find the benchmarks.

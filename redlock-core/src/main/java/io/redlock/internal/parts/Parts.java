@@ -1,0 +1,53 @@
+package io.redlock.internal.parts;
+
+import io.redlock.RedlockConfig;
+import io.redlock.Ticker;
+import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.protocol.ScriptSettings;
+import io.redlock.internal.protocol.Scripts;
+import io.redlock.internal.release.PendingWork;
+import io.redlock.internal.release.QueueUpkeep;
+import io.redlock.internal.release.ReleaseNotifier;
+import io.redlock.internal.release.Releases;
+import io.redlock.internal.time.TimerWheel;
+import java.util.random.RandomGenerator;
+
+/**
+ * What the parts of one client share, built once ({@link #of}) and handed to each part that needs some of it: the
+ * configuration and the seams tests inject, whether the client is closed, the events told to observers and listeners,
+ * the nodes (connections, the fan-out, the ticker, the scheduler), the watchdogs' timer wheel, the configuration as
+ * the scripts take it, the work closing lets finish, compare-and-delete on every node, leaving waiter queues, release
+ * notices, the quorum's health as acquisitions report it, and lease values.
+ *
+ * @param notifier the pub/sub side of wake-on-release; it opens its connections on first use
+ */
+public record Parts(RedlockConfig config, Seams seams, Lifecycle lifecycle, Events events, NodeSet nodes, TimerWheel timers,
+        ScriptSettings scriptSettings, PendingWork pending, Releases releases, QueueUpkeep queue,
+        ReleaseNotifier notifier, QuorumHealth health, LockValues values) {
+
+    /** The parts of a client of {@code config}: its nodes are connected, its scheduler started. */
+    public static Parts of(RedlockConfig config, Seams seams) {
+        Events events = new Events(config);
+        NodeSet nodes = new NodeSet(config, Scripts.BATCH, seams.newScheduler(), events::nodeFailed);
+        PendingWork pending = new PendingWork();
+        return new Parts(config, seams, new Lifecycle(), events, nodes,
+                new TimerWheel(nodes.scheduler(), nodes.ticker()), ScriptSettings.of(config), pending,
+                new Releases(nodes, pending, config.fencing()), new QueueUpkeep(nodes, pending),
+                new ReleaseNotifier(nodes.client(), config.nodes(), nodes.redaction()),
+                new QuorumHealth(config.nodes().size()), new LockValues());
+    }
+
+    /** The injected monotonic clock every deadline and validity is read on. */
+    public Ticker ticker() {
+        return nodes.ticker();
+    }
+
+    /** The random source of retry delays and extension spread, for the calling thread. */
+    public RandomGenerator random() {
+        return seams.random();
+    }
+
+    public FaultHooks faultHooks() {
+        return seams.faultHooks();
+    }
+}
