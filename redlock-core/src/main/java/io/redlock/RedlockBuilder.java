@@ -19,6 +19,7 @@ import java.util.Objects;
 public final class RedlockBuilder {
     private final List<String> uriStrings = new ArrayList<>();
     private final List<RedisURI> uris = new ArrayList<>();
+    private CharSequence password;
     private Duration defaultTtl = RedlockConfig.DEFAULT_TTL;
     private Duration defaultMaxWait = RedlockConfig.DEFAULT_MAX_WAIT;
     private double driftFactor = RedlockConfig.DEFAULT_DRIFT_FACTOR;
@@ -69,6 +70,16 @@ public final class RedlockBuilder {
     public RedlockBuilder clusterNode(String... seedUris) {
         Objects.requireNonNull(seedUris, "seedUris");
         uriStrings.add(RedlockConfig.clusterMember(Arrays.stream(seedUris).map(String::valueOf).toList()));
+        return this;
+    }
+
+    /**
+     * The password of every node (every seed of a cluster member too) whose URI gives none, so that it need not be in
+     * a URI: read from a file, say, rather than from a command line every local user sees or an environment a child
+     * process inherits. Blank is refused. Default none.
+     */
+    public RedlockBuilder password(CharSequence password) {
+        this.password = password;
         return this;
     }
 
@@ -195,6 +206,10 @@ public final class RedlockBuilder {
     public RedlockConfig config() {
         List<ParsedNode> all = new ArrayList<>(NodeUris.parseNodes(uriStrings));
         uris.forEach(uri -> all.add(new ParsedNode(uri, List.of())));
+        if (password != null) {
+            ConfigCheck.password(password);
+            all.replaceAll(node -> node.withPassword(password));
+        }
         NodeUris.nodes(all);
         ConfigCheck.positive("defaultTtl", defaultTtl);
         ConfigCheck.positive("nodeTimeout", nodeTimeout);

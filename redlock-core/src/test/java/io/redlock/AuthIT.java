@@ -60,4 +60,25 @@ class AuthIT {
             assertThat(ItSupport.holding(nodes, "auth-partial", lease.value())).isEqualTo(2);
         }
     }
+
+    @Test
+    void aPasswordGivenOnItsOwnServesEveryNodeWhoseUriGivesNone(RedisNodes nodes) {
+        List<String> bare = nodes.servers().stream().map(server -> "redis://" + server.address()).toList();
+        try (Redlock redlock = Redlock.builder().nodes(bare).password("right-secret-1")
+                .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
+            Lease lease = redlock.tryAcquire("auth-own", Duration.ofSeconds(10)).orElseThrow();
+            ItSupport.awaitOnEveryNode(nodes, "auth-own");
+            assertThat(nodes.servers()).allSatisfy(node -> assertThat(node.get("auth-own")).isEqualTo(lease.value()));
+        }
+    }
+
+    @Test
+    void aUrisOwnPasswordIsKeptOverOneGivenOnItsOwn(RedisNodes nodes) {
+        try (Redlock redlock = Redlock.builder().nodes("redis://" + nodes.node(0).address(),
+                "redis://" + nodes.node(1).address(), wrongPasswordUri(nodes.node(2))).password("right-secret-1")
+                .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
+            Lease lease = redlock.tryAcquire("auth-kept", Duration.ofSeconds(10)).orElseThrow();
+            assertThat(ItSupport.holding(nodes, "auth-kept", lease.value())).isEqualTo(2);
+        }
+    }
 }

@@ -33,10 +33,11 @@ class LockTargetIT {
                 assertThat(lease.resource()).isEqualTo("[target:a, target:b]");
                 assertThat(other.tryAcquire("target:a", TTL)).isEmpty();
                 assertThat(other.tryAcquire("target:b", TTL)).isEmpty();
-                ItSupport.awaitOnEveryNode(nodes, "target:b"); // a majority granted: the last node's may be on its way
-                for (RedisServer node : nodes) {
-                    Boolean set = node.redis(r -> r.setnx("target:b", "another-client"));
-                    assertThat(set).isFalse();
+                // each resource's key holds the lease's value on a majority (a grant that came too late, or whose
+                // connection was dropped on a timeout, may leave the other nodes without it)
+                for (String resource : List.of("target:a", "target:b")) {
+                    assertThat(ItSupport.holding(nodes, resource, lease.value())).as(resource)
+                            .isGreaterThanOrEqualTo(nodes.size() / 2 + 1);
                 }
                 return lease.fencingToken();
             });

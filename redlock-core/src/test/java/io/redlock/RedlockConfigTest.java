@@ -38,6 +38,18 @@ class RedlockConfigTest {
     }
 
     @Test
+    void aPasswordGivenOnItsOwnGoesOnCopiesOfTheUrisThatGiveNone() {
+        RedisURI handedIn = RedisURI.create("redis://a:1");
+        RedlockConfig config = Redlock.builder().node(handedIn).nodes("redis://:own-pw@b:1", "redis://c:1")
+                .password("given-pw").config();
+        assertThat(config.nodes()).extracting(uri -> new String(uri.getPassword()))
+                .containsExactly("own-pw", "given-pw", "given-pw"); // strings first, then URIs handed in
+        assertThat(handedIn.getPassword()).isNull();
+        assertThatThrownBy(() -> Redlock.builder().nodes("redis://a:1").password(" \t").config())
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("password must not be blank");
+    }
+
+    @Test
     void rejectsNoNodes() {
         assertThatThrownBy(() -> Redlock.builder().config())
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("no nodes");

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -53,20 +54,22 @@ final class Job {
     }
 
     /**
-     * Starts {@code command} with {@code env} added to its environment and redlock's standard streams; {@code validity}
-     * says how long the lock is still valid (read every 100 ms, for the watcher).
+     * Starts {@code command} with {@code env} added to its environment, the variables {@code withheld} taken out of it,
+     * and redlock's standard streams; {@code validity} says how long the lock is still valid (read every 100 ms, for
+     * the watcher).
      *
      * @throws IOException if the job cannot be set up (no perl, no mkfifo); a command that cannot be started makes
      *                     the job end with exit code 127 instead, like a shell
      */
-    static Job start(List<String> command, Map<String, String> env, Duration grace, Supplier<Duration> validity,
-            PrintWriter err) throws IOException {
+    static Job start(List<String> command, Map<String, String> env, Set<String> withheld, Duration grace,
+            Supplier<Duration> validity, PrintWriter err) throws IOException {
         Lifeline lifeline = Lifeline.create();
         try {
             List<String> argv = new ArrayList<>(List.of(Perl.BINARY, "-e", SCRIPT, lifeline.path().toString(),
                     Long.toString(grace.toMillis())));
             argv.addAll(command);
             ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
+            builder.environment().keySet().removeAll(withheld);
             builder.environment().putAll(env);
             lifeline.validFor(validity.get()); // before the command starts: a stall from the first moment counts
             Job job = new Job(builder.start(), lifeline, grace, err);

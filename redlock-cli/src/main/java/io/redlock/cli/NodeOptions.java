@@ -2,6 +2,7 @@ package io.redlock.cli;
 
 import io.redlock.Redlock;
 import io.redlock.RedlockBuilder;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +22,13 @@ final class NodeOptions {
             description = "Redis nodes, comma-separated, e.g. redis://h1:6379,redis://:pass@h2:6379 "
                     + "(default: $" + ENV_NODES + ").")
     List<String> nodes = new ArrayList<>();
+
+    @Option(names = "--password-file", paramLabel = "FILE", defaultValue = "${env:" + PasswordFile.ENV + "}",
+            description = "A file whose first line is the password of every node whose URI gives none; only its"
+                    + " owner may read or write it (chmod 600). Prefer it to a password in a URI, which every local"
+                    + " user sees in ps, and which `run` keeps from its command (default: $" + PasswordFile.ENV
+                    + ").")
+    Path passwordFile;
 
     @Option(names = "--key-prefix", paramLabel = "PREFIX", defaultValue = "",
             description = "Prepended to the resource to form the Redis key (default: none).")
@@ -54,6 +62,13 @@ final class NodeOptions {
 
     RedlockBuilder builder() {
         RedlockBuilder builder = Redlock.builder().nodes(uris()).keyPrefix(keyPrefix).nodeTimeout(nodeTimeout);
+        if (passwordFile != null) {
+            try {
+                builder.password(PasswordFile.read(passwordFile));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         return fenceCounterTtl == null ? builder : builder.fenceCounterTtl(fenceCounterTtl);
     }
 

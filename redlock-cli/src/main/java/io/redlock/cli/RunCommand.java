@@ -7,6 +7,7 @@ import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
 import io.redlock.LockTarget;
 import io.redlock.Redlock;
+import io.redlock.Secrets;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "command gets REDLOCK_RESOURCE (for several resources, one per line, in the",
             "order given), REDLOCK_KIND (lock, several, read, write or permit), REDLOCK_TOKEN (the",
             "fencing token; one for all the resources) and REDLOCK_VALUE in its",
-            "environment.",
+            "environment. It does not get REDLOCK_NODES if a URI in it holds a password",
+            "(give nested commands --password-file).",
             "The command runs in a session and process group of its own: a lost lease or",
             "--max-hold sends SIGTERM to that whole group, SIGKILL after --grace; SIGINT,",
             "SIGTERM and SIGHUP sent to redlock are passed on to the group the same way.",
@@ -150,7 +153,8 @@ final class RunCommand implements Callable<Integer> {
     private CompletionStage<Integer> supervise(TargetOptions.Invocation invocation, Lease lease,
             AtomicReference<Job> running, PrintWriter err) throws IOException {
         LockTarget target = invocation.target();
-        Job job = Job.start(invocation.command(), environment(target, lease), grace, lease::remainingValidity, err);
+        Job job = Job.start(invocation.command(), environment(target, lease), withheld(System.getenv()), grace,
+                lease::remainingValidity, err);
         running.set(job);
         Signals.forwardTo(job);
         lease.onLost((l, reason) -> job.stop("TERM", "lost the lock on " + Outcomes.name(target) + ": "
@@ -166,6 +170,15 @@ final class RunCommand implements Callable<Integer> {
     static Map<String, String> environment(LockTarget target, Lease lease) {
         return Map.of("REDLOCK_RESOURCE", String.join("\n", target.resources()), "REDLOCK_KIND", target.kind().tag(),
                 "REDLOCK_TOKEN", Long.toString(lease.fencingToken()), "REDLOCK_VALUE", lease.value());
+    }
+
+    /**
+     * What the command does not inherit from redlock's environment: {@code $REDLOCK_NODES} when a URI in it holds a
+     * password (a nested redlock command reads it from {@code --password-file} instead).
+     */
+    static Set<String> withheld(Map<String, String> inherited) {
+        String nodes = inherited.get(NodeOptions.ENV_NODES);
+        return nodes != null && !Secrets.mask(nodes).equals(nodes) ? Set.of(NodeOptions.ENV_NODES) : Set.of();
     }
 
     /** The failure inside CompletionException wrappers, so RedlockCli can map it to its exit code. */

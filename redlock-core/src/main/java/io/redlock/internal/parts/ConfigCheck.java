@@ -115,6 +115,13 @@ public final class ConfigCheck {
         }
     }
 
+    /** A password given on its own: not blank. Never shown, not even when refused. */
+    public static void password(CharSequence password) {
+        if (password.toString().isBlank()) {
+            throw new RedlockConfigException(List.of("password"), "password must not be blank");
+        }
+    }
+
     public static void resource(String resource) {
         if (resource == null || resource.isBlank()) {
             throw new RedlockConfigException("resource must not be blank, was '" + resource + "'");
