@@ -30,12 +30,7 @@ class FlushOrderIT {
         RedisClient client = RedisClient.create(nodes.node(0).uri());
         try (StatefulRedisConnection<String, String> lettuce = client.connect()) {
             Flusher flusher = new Flusher();
-            BatchedConnection connection = new BatchedConnection(lettuce, flusher, new BatchedConnection.Sink() {
-                @Override
-                public <T> void settle(BatchedConnection c, CompletableFuture<T> reply, T value, Throwable failure) {
-                    flusher.completeAsReply(reply, value, failure);
-                }
-            }, ScriptBatch.of(List.of()));
+            BatchedConnection connection = TestConnections.batched(lettuce, flusher, ScriptBatch.of(List.of()));
             CompletableFuture<String> first = new CompletableFuture<>();
             CompletableFuture<EventExecutor> replyLoop = first.thenApply(pong -> ThreadExecutorMap.currentExecutor());
             connection.send(redis -> redis.ping(), first);

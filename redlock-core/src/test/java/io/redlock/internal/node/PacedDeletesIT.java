@@ -35,12 +35,7 @@ class PacedDeletesIT {
         RedisClient client = RedisClient.create(node.uri());
         try (StatefulRedisConnection<String, String> lettuce = client.connect()) {
             Flusher flusher = new Flusher();
-            BatchedConnection connection = new BatchedConnection(lettuce, flusher, new BatchedConnection.Sink() {
-                @Override
-                public <T> void settle(BatchedConnection c, CompletableFuture<T> reply, T value, Throwable failure) {
-                    flusher.completeAsReply(reply, value, failure);
-                }
-            }, BATCH);
+            BatchedConnection connection = TestConnections.batched(lettuce, flusher, BATCH);
             for (Script script : BATCH.loaded()) { // as a node client does on connecting: no NOSCRIPT round trip
                 CompletableFuture<String> loaded = new CompletableFuture<>();
                 connection.send(redis -> redis.scriptLoad(script.text()), loaded);
