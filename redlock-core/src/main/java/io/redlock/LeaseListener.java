@@ -1,7 +1,8 @@
 package io.redlock;
 
 /**
- * Told when a lease is lost before it was released: the holder can no longer assume it is alone. Called once per lease,
+ * Told when one lease is lost before it was released ({@link Lease#onLost}): the holder can no longer assume it is
+ * alone; {@link RedlockObserver#leaseLost} hears of every lease. Called once per lease,
  * on a library thread: return quickly and do not block. Exceptions thrown here are logged and ignored.
  */
 @FunctionalInterface

@@ -1,8 +1,9 @@
 package io.redlock;
 
 import io.redlock.internal.Engine;
+import io.redlock.internal.acquire.Acquisitions;
 import io.redlock.internal.locks.Blocking;
-import io.redlock.internal.parts.Seams;
+import io.redlock.internal.parts.Injected;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -33,10 +34,13 @@ public final class Redlock implements AutoCloseable {
 
     private final RedlockConfig config;
     private final Engine engine;
+    /** The acquire calls, taken straight from the API (not through {@link #engine}): a short path to the wire. */
+    private final Acquisitions acquisitions;
 
-    Redlock(RedlockConfig config, Seams seams) {
+    Redlock(RedlockConfig config, Injected injected) {
         this.config = config;
-        this.engine = new Engine(config, seams);
+        this.engine = new Engine(config, injected);
+        this.acquisitions = engine.acquisitions();
     }
 
     /** A builder with the defaults of {@link RedlockConfig}. */
@@ -46,7 +50,7 @@ public final class Redlock implements AutoCloseable {
 
     /** Creates a Redlock from a validated configuration and starts connecting to its nodes. */
     public static Redlock create(RedlockConfig config) {
-        return new Redlock(Objects.requireNonNull(config, "config"), Seams.defaults());
+        return new Redlock(Objects.requireNonNull(config, "config"), Injected.defaults());
     }
 
     public RedlockConfig config() {
@@ -84,12 +88,12 @@ public final class Redlock implements AutoCloseable {
 
     /** Asynchronous {@link #tryAcquire(String, Duration)}. */
     public CompletionStage<Optional<Lease>> tryAcquireAsync(String resource, Duration ttl) {
-        return engine.acquire(resource, ttl, Duration.ZERO);
+        return acquisitions.acquire(resource, ttl, Duration.ZERO);
     }
 
     /** Asynchronous {@link #acquire(String, Duration, Duration)}. */
     public CompletionStage<Optional<Lease>> acquireAsync(String resource, Duration ttl, Duration maxWait) {
-        return engine.acquire(resource, ttl, maxWait);
+        return acquisitions.acquire(resource, ttl, maxWait);
     }
 
     /**
@@ -119,13 +123,13 @@ public final class Redlock implements AutoCloseable {
 
     /** Asynchronous {@link #tryAcquireAll(Collection, Duration)}. */
     public CompletionStage<Optional<MultiLease>> tryAcquireAllAsync(Collection<String> resources, Duration ttl) {
-        return engine.acquireAll(resources, ttl, Duration.ZERO);
+        return acquisitions.acquireAll(resources, ttl, Duration.ZERO);
     }
 
     /** Asynchronous {@link #acquireAll(Collection, Duration, Duration)}. */
     public CompletionStage<Optional<MultiLease>> acquireAllAsync(Collection<String> resources, Duration ttl,
             Duration maxWait) {
-        return engine.acquireAll(resources, ttl, maxWait);
+        return acquisitions.acquireAll(resources, ttl, maxWait);
     }
 
     /**
@@ -134,9 +138,10 @@ public final class Redlock implements AutoCloseable {
      * most {@code options.maxHold()}), releases it when the work ends, and returns the work's result.
      *
      * <p>If the lease is lost while the work runs — an extension refused by a majority, the validity run out before
-     * an extension reached a majority, or the maximum hold time reached — the lease turns invalid at once, every
-     * {@link LeaseListener} is told, the working thread is interrupted, and this method throws
-     * {@link LeaseLostException} after the work returns, even if the work swallowed the interrupt.
+     * an extension reached a majority, or the maximum hold time reached — the lease turns invalid at once, its
+     * {@link Lease#onLost} listeners and the {@link RedlockObserver#leaseLost observers} are told, the working thread
+     * is interrupted, and this method throws {@link LeaseLostException} after the work returns, even if the work
+     * swallowed the interrupt.
      *
      * @throws LockNotAcquiredException if the lock was not acquired within {@code options.maxWait()}
      * @throws LeaseLostException       if the lease was lost while the work ran
@@ -264,16 +269,12 @@ public final class Redlock implements AutoCloseable {
     }
 
     /**
-     * From now on {@code observer} is told of every acquisition, extension and node failure too, beside the builder's
-     * {@link RedlockBuilder#observer}: for code given a {@code Redlock} it did not build (a framework's metrics).
+     * From now on {@code observer} is told of every acquisition, hold, extension, node failure and lease lost: the one
+     * way to observe a client, whoever built it (an application's metrics, a framework's). Observers are told in the
+     * order they were added.
      */
     public void addObserver(RedlockObserver observer) {
         engine.addObserver(observer);
-    }
-
-    /** Tells {@code listener} too of every later lease lost before its release (beside the builder's listener). */
-    public void addLeaseListener(LeaseListener listener) {
-        engine.addLeaseListener(listener);
     }
 
     /**

@@ -5,7 +5,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.redlock.internal.node.NodeUris;
 import io.redlock.internal.node.ParsedNode;
 import io.redlock.internal.parts.ConfigCheck;
-import io.redlock.internal.parts.Seams;
+import io.redlock.internal.parts.Injected;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,17 +34,15 @@ public final class RedlockBuilder {
     /** Null: the default, {@link RedlockConfig#DEFAULT_FENCE_COUNTER_TTL} with fencing. */
     private Duration fenceCounterTtl;
     private boolean fenceCounterTtlSet;
-    private LeaseListener leaseListener;
     private boolean wakeOnRelease = true;
-    private RedlockObserver observer;
-    private Seams seams = Seams.defaults();
+    private Injected injected = Injected.defaults();
 
     RedlockBuilder() {
     }
 
-    /** Test seams: the scheduler, random source and fault hooks of the engine. Not part of the API. */
-    RedlockBuilder seams(Seams seams) {
-        this.seams = Objects.requireNonNull(seams, "seams");
+    /** What tests inject: the scheduler, random source and fault hooks of the engine. Not part of the API. */
+    RedlockBuilder injected(Injected injected) {
+        this.injected = Objects.requireNonNull(injected, "injected");
         return this;
     }
 
@@ -179,26 +177,11 @@ public final class RedlockBuilder {
     }
 
     /**
-     * Told about every lease of this Redlock that is lost before it is released (an extension refused, validity
-     * run out, maximum hold time reached, an unwatched lease expired, or the Redlock closed). Default none.
-     */
-    public RedlockBuilder leaseListener(LeaseListener listener) {
-        this.leaseListener = listener;
-        return this;
-    }
-
-    /**
      * Whether a waiting acquisition subscribes to {@code <key>:released} (published by every release) and tries
      * again at once instead of sleeping out its retry delay. Polling stays as the fallback. Default true.
      */
     public RedlockBuilder wakeOnRelease(boolean wakeOnRelease) {
         this.wakeOnRelease = wakeOnRelease;
-        return this;
-    }
-
-    /** Told about every acquisition, extension and node failure, e.g. to record metrics. Default none. */
-    public RedlockBuilder observer(RedlockObserver observer) {
-        this.observer = observer;
         return this;
     }
 
@@ -231,11 +214,11 @@ public final class RedlockBuilder {
                 : fenceCounterTtlSet ? fenceCounterTtl : RedlockConfig.DEFAULT_FENCE_COUNTER_TTL;
         return new RedlockConfig(all.stream().map(ParsedNode::uri).toList(),
                 all.stream().map(ParsedNode::clusterSeeds).toList(), defaultTtl, defaultMaxWait, driftFactor, nodeTimeout, retry, keyPrefix, ticker,
-                clientResources, fencing, clockFloor, counterTtl, leaseListener, wakeOnRelease, observer);
+                clientResources, fencing, clockFloor, counterTtl, wakeOnRelease);
     }
 
     /** Validates the settings and creates the Redlock, which starts connecting to every node. */
     public Redlock build() {
-        return new Redlock(config(), seams);
+        return new Redlock(config(), injected);
     }
 }

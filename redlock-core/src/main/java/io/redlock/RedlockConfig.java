@@ -26,42 +26,6 @@ public final class RedlockConfig {
     /** Default key prefix: empty, so the Redis key is the resource name and other Redlock clients interoperate. */
     public static final String DEFAULT_KEY_PREFIX = "";
     /**
-     * Suffix of the per-resource fencing counter key: {@code <key>:fence} (expires {@link #fenceCounterTtl()} after
-     * its last grant, never deleted by a release).
-     */
-    public static final String FENCE_SUFFIX = ":fence";
-    /**
-     * Suffix of the per-resource queue of waiters with fencing: {@code <key>:waiters}, a sorted set of waiter ids,
-     * with their deadlines in {@code <key>:waiters:until}. Both expire when nobody waits.
-     */
-    public static final String WAITERS_SUFFIX = ":waiters";
-    /** Suffix, after {@link #WAITERS_SUFFIX}, of the waiters' deadlines. */
-    public static final String DEADLINES_SUFFIX = ":until";
-    /**
-     * Suffix of the readers of a read lock: {@code <key>:readers}, a sorted set of reader value by when its entry
-     * lapses; it lives as long as the longest reader.
-     */
-    public static final String READERS_SUFFIX = ":readers";
-    /**
-     * Suffix of the holders of a semaphore's permits: {@code <key>:permits}, a sorted set of holder value (which ends
-     * in {@code .} and the holder's slot) by when its entry lapses; it lives as long as the longest holder.
-     */
-    public static final String PERMITS_SUFFIX = ":permits";
-    /**
-     * The endings of the library's own keys beside a lock key ({@code <key>:fence}, {@code <key>:waiters},
-     * {@code <key>:waiters:until}, {@code <key>:readers}, {@code <key>:permits}): a resource whose name ends with one of
-     * them would be another resource's counter, queue or holders, so it is refused ({@link RedlockConfigException}).
-     */
-    public static final List<String> RESERVED_SUFFIXES = List.of(FENCE_SUFFIX, WAITERS_SUFFIX,
-            WAITERS_SUFFIX + DEADLINES_SUFFIX, READERS_SUFFIX, PERMITS_SUFFIX);
-    /**
-     * What the lock key holds while read-locked: the readers' mark (no lease value contains {@code :}, so none equals
-     * it). Written by the scripts ({@code lua/shared.lua}); {@link ResourceStatus} reads it.
-     */
-    public static final String READ_MARK = "redlock:readers";
-    /** What the lock key holds while a semaphore's permit lives: this, then the number of permits. */
-    public static final String PERMITS_MARK = "redlock:permits:";
-    /**
      * Default idle horizon of a fencing counter: 24 hours. A counter left that long without a grant expires; it comes
      * back at the clock floor, so tokens keep growing unless node clocks differ by almost a day.
      */
@@ -102,15 +66,11 @@ public final class RedlockConfig {
     private final boolean fencing;
     private final boolean fencingClockFloor;
     private final Duration fenceCounterTtl;
-    private final LeaseListener leaseListener;
     private final boolean wakeOnRelease;
-    private final RedlockObserver observer;
 
     RedlockConfig(List<RedisURI> nodes, List<List<RedisURI>> clusterSeeds, Duration defaultTtl, Duration defaultMaxWait, double driftFactor, Duration nodeTimeout,
             RetryPolicy retry, String keyPrefix, Ticker ticker, ClientResources clientResources, boolean fencing,
-            boolean fencingClockFloor, Duration fenceCounterTtl, LeaseListener leaseListener, boolean wakeOnRelease, RedlockObserver observer) {
-        this.observer = observer;
-        this.leaseListener = leaseListener;
+            boolean fencingClockFloor, Duration fenceCounterTtl, boolean wakeOnRelease) {
         this.wakeOnRelease = wakeOnRelease;
         this.nodes = List.copyOf(nodes);
         this.clusterSeeds = clusterSeeds.stream().map(List::copyOf).toList();
@@ -209,16 +169,6 @@ public final class RedlockConfig {
      */
     public Duration fenceCounterTtl() {
         return fenceCounterTtl;
-    }
-
-    /** The listener told about every lease lost before its release, if any. */
-    public Optional<LeaseListener> leaseListener() {
-        return Optional.ofNullable(leaseListener);
-    }
-
-    /** The observer told about acquisitions, extensions and node failures, if any. */
-    public Optional<RedlockObserver> observer() {
-        return Optional.ofNullable(observer);
     }
 
     /** True if waiting acquisitions subscribe to the resource's release channel and retry as soon as it is released. */

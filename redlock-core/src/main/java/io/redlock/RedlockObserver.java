@@ -1,11 +1,13 @@
 package io.redlock;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Told what a {@link Redlock} does, for metrics and tracing: every acquisition call (as it starts and as it ends),
- * every hold of a kept-alive lease, every extension, every node failure. Called on library threads: return quickly,
+ * every hold of a kept-alive lease, every extension, every node failure, every lease lost. Added with
+ * {@link Redlock#addObserver}. Called on library threads: return quickly,
  * do not block. Exceptions thrown here are logged and ignored. All methods default to doing nothing.
  */
 public interface RedlockObserver {
@@ -94,5 +96,25 @@ public interface RedlockObserver {
 
     /** A node did not answer a round, or answered with an error. */
     default void nodeFailed(NodeFailure failure) {
+    }
+
+    /**
+     * A lease of this client was lost before it was released: the holder can no longer assume it is alone (the same
+     * news as {@link Lease#onLost}, for every lease). Told once per lease. While an observer that overrides this
+     * method is added, every lease is watched for losses, those of {@code tryAcquire} and {@code acquire} too, at
+     * the cost of a timer per lease; otherwise those are watched only when a listener is registered on them.
+     */
+    default void leaseLost(Lease lease, LossReason reason) {
+    }
+
+    /** An observer of losses alone: {@code listener} is told of every lease lost, as {@link #leaseLost} is. */
+    static RedlockObserver lossesTo(LeaseListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        return new RedlockObserver() {
+            @Override
+            public void leaseLost(Lease lease, LossReason reason) {
+                listener.onLost(lease, reason);
+            }
+        };
     }
 }

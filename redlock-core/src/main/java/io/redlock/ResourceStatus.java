@@ -1,5 +1,6 @@
 package io.redlock;
 
+import io.redlock.internal.protocol.Keys;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,15 +61,15 @@ public record ResourceStatus(String resource, int quorum, List<NodeStatus> nodes
         return counts.entrySet().stream().filter(e -> e.getValue() >= quorum).map(Map.Entry::getKey).toList();
     }
 
-    /** True if a majority holds the readers' mark ({@link RedlockConfig#READ_MARK}): the resource is read-locked. */
+    /** True if a majority holds the readers' mark ({@link Keys#READ_MARK}): the resource is read-locked. */
     public boolean readLocked() {
-        return holder().filter(RedlockConfig.READ_MARK::equals).isPresent();
+        return holder().filter(Keys.READ_MARK::equals).isPresent();
     }
 
-    /** The permits of the semaphore whose mark ({@link RedlockConfig#PERMITS_MARK}) a majority holds, if one does. */
+    /** The permits of the semaphore whose mark ({@link Keys#PERMITS_MARK}) a majority holds, if one does. */
     public OptionalInt permits() {
-        return holder().filter(mark -> mark.startsWith(RedlockConfig.PERMITS_MARK))
-                .map(mark -> OptionalInt.of(Integer.parseInt(mark.substring(RedlockConfig.PERMITS_MARK.length()))))
+        return holder().filter(mark -> mark.startsWith(Keys.PERMITS_MARK))
+                .map(mark -> OptionalInt.of(Integer.parseInt(mark.substring(Keys.PERMITS_MARK.length()))))
                 .orElse(OptionalInt.empty());
     }
 

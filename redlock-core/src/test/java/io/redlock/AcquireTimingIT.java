@@ -6,7 +6,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redlock.internal.parts.Seams;
+import io.redlock.internal.parts.Injected;
 import io.redlock.internal.time.ManualScheduler;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -34,8 +34,8 @@ class AcquireTimingIT {
 
     /** A client on fake time: every retry delay is {@link #RETRY}, every node timeout waits for the test. */
     private RedlockBuilder onFakeTime(RedisNodes nodes) {
-        Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
-        return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).retry(RetryPolicy.uniform(RETRY, RETRY));
+        Injected injected = Injected.defaults().scheduler(scheduler).random(() -> () -> 0L);
+        return TestInjection.with(redlockOn(nodes), injected).ticker(ticker).retry(RetryPolicy.uniform(RETRY, RETRY));
     }
 
     private static long calls(RedisServer node, String command) {

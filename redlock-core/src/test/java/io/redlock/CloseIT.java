@@ -5,6 +5,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -43,7 +44,7 @@ class CloseIT {
     void closeEndsEveryKeptAliveLeaseReleasesItAndLeavesNoThreadBehind(RedisNodes nodes) throws Exception {
         Set<Thread> before = libraryThreads();
         List<LossReason> told = new CopyOnWriteArrayList<>();
-        Redlock redlock = redlockOn(nodes).leaseListener((lease, reason) -> told.add(reason)).build();
+        Redlock redlock = Observed.build(redlockOn(nodes), RedlockObserver.lossesTo((lease, reason) -> told.add(reason)));
         CountDownLatch holding = new CountDownLatch(2);
         AtomicBoolean workInterrupted = new AtomicBoolean();
         CompletableFuture<Throwable> withLock = CompletableFuture.supplyAsync(() -> {
@@ -154,7 +155,7 @@ class CloseIT {
             // at once, no polling: close() returned only after the releases landed
             for (RedisServer node : nodes) {
                 List<String> keys = node.redis(r -> r.keys("*"));
-                assertThat(keys).as("keys left on %s", node).allMatch(key -> key.endsWith(RedlockConfig.FENCE_SUFFIX));
+                assertThat(keys).as("keys left on %s", node).allMatch(key -> key.endsWith(Keys.FENCE_SUFFIX));
             }
             for (Future<Throwable> work : works) {
                 assertThat(work.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(LeaseLostException.class,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.internal.parts.FaultHooks;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -53,12 +54,12 @@ class CommitRoundRefusalIT {
      * they answer within on a loaded machine (the stalled node 2 costs it once where no majority is left).
      */
     private Redlock redlock(RedisNodes nodes) {
-        return TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
+        return TestInjection.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
                 .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build();
     }
 
     private static String fence(String resource) {
-        return resource + RedlockConfig.FENCE_SUFFIX;
+        return resource + Keys.FENCE_SUFFIX;
     }
 
     private static long counter(RedisServer node, String resource) {

@@ -4,6 +4,7 @@ import static io.redlock.ItSupport.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -40,7 +41,7 @@ class CounterExpiryClockIT {
 
     private void awaitCountersExpired(String resource) {
         await().atMost(HORIZON.multipliedBy(4)).pollInterval(Duration.ofMillis(50)).until(() -> nodes.servers()
-                .stream().allMatch(node -> node.get(resource + RedlockConfig.FENCE_SUFFIX) == null));
+                .stream().allMatch(node -> node.get(resource + Keys.FENCE_SUFFIX) == null));
     }
 
     /** The tokens before and after the resource's counters expired and every node's clock went {@code back}. */

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** With fencing, waiters queue on the nodes and a free lock goes to the first of them. */
@@ -65,11 +66,11 @@ class FairQueueIT {
      * tells {@code onLock} its number when it gets the lock and releases it at once. Completes when all had it.
      */
     private static CompletableFuture<?> queueWaiters(RedisNodes nodes, String resource, int count,
-            RedlockBuilder builder, List<Redlock> clients, IntConsumer onLock) {
+            Supplier<Redlock> newClient, List<Redlock> clients, IntConsumer onLock) {
         List<CompletableFuture<?>> done = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int waiter = i;
-            Redlock client = builder.build();
+            Redlock client = newClient.get();
             clients.add(client);
             done.add(queue(client, nodes, resource, i + 1).thenAccept(lease -> {
                 onLock.accept(waiter);
@@ -102,7 +103,7 @@ class FairQueueIT {
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "in-order");
             List<Integer> order = new CopyOnWriteArrayList<>();
-            CompletableFuture<?> done = queueWaiters(nodes, "in-order", 4, redlockOn(nodes).retry(SLOW_POLLING),
+            CompletableFuture<?> done = queueWaiters(nodes, "in-order", 4, redlockOn(nodes).retry(SLOW_POLLING)::build,
                     clients, order::add);
             held.release();
             done.get(20, TimeUnit.SECONDS);
@@ -131,7 +132,7 @@ class FairQueueIT {
                 }
             };
             CompletableFuture<?> done = queueWaiters(nodes, "herd", waiters,
-                    redlockOn(nodes).retry(SLOW_POLLING).observer(countsFailures), clients, order::add);
+                    () -> Observed.build(redlockOn(nodes).retry(SLOW_POLLING), countsFailures), clients, order::add);
             RedisServer node = nodes.node(0);
             node.redis(redis -> redis.configResetstat());
             held.release();
@@ -169,7 +170,7 @@ class FairQueueIT {
         List<Redlock> clients = new ArrayList<>();
         try (Redlock holder = redlockOn(nodes).build()) {
             Lease held = holdEverywhere(holder, nodes, "split");
-            CompletableFuture<?> done = queueWaiters(nodes, "split", 3, redlockOn(nodes).retry(SLOW_POLLING), clients,
+            CompletableFuture<?> done = queueWaiters(nodes, "split", 3, redlockOn(nodes).retry(SLOW_POLLING)::build, clients,
                     waiter -> { });
             // every node puts a different waiter first (as when their attempts reached the nodes in other orders):
             // no waiter is first on a majority until the tickets they send make the nodes agree

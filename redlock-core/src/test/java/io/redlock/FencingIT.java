@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -32,7 +33,7 @@ class FencingIT {
     private static final Duration TTL = Duration.ofSeconds(10);
 
     private static long counter(RedisServer node, String resource) {
-        String value = node.get(resource + RedlockConfig.FENCE_SUFFIX);
+        String value = node.get(resource + Keys.FENCE_SUFFIX);
         return value == null ? 0 : Long.parseLong(value);
     }
 
@@ -123,7 +124,7 @@ class FencingIT {
             long horizon = RedlockConfig.DEFAULT_FENCE_COUNTER_TTL.toMillis();
             for (RedisServer node : nodes) {
                 assertThat(counter(node, "kept")).isEqualTo(first.fencingToken());
-                assertThat(node.pttl("kept" + RedlockConfig.FENCE_SUFFIX)).isBetween(horizon - 60_000, horizon);
+                assertThat(node.pttl("kept" + Keys.FENCE_SUFFIX)).isBetween(horizon - 60_000, horizon);
             }
             Lease second = redlock.tryAcquire("kept", TTL).orElseThrow();
             assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
@@ -137,7 +138,7 @@ class FencingIT {
             ItSupport.awaitOnEveryNode(nodes, "forever");
             first.release();
             for (RedisServer node : nodes) {
-                assertThat(node.pttl("forever" + RedlockConfig.FENCE_SUFFIX)).isEqualTo(-1L);
+                assertThat(node.pttl("forever" + Keys.FENCE_SUFFIX)).isEqualTo(-1L);
             }
             assertThat(redlock.tryAcquire("forever", TTL).orElseThrow().fencingToken()).isEqualTo(first.fencingToken() + 1);
         }
@@ -155,7 +156,7 @@ class FencingIT {
                 lease.release();
             }
             await().atMost(horizon.multipliedBy(3)).pollInterval(units(2)).until(() -> nodes.servers().stream()
-                    .allMatch(node -> node.get("idle" + RedlockConfig.FENCE_SUFFIX) == null));
+                    .allMatch(node -> node.get("idle" + Keys.FENCE_SUFFIX) == null));
             for (RedisServer node : nodes) {
                 assertThat((long) node.redis(r -> r.dbsize())).as("nothing left on %s", node).isZero();
             }
@@ -164,7 +165,7 @@ class FencingIT {
             ItSupport.awaitOnEveryNode(nodes, "idle");
             for (RedisServer node : nodes) {
                 // expiring within the horizon (-2: it already did, on a machine slow enough to take the horizon here)
-                assertThat(node.pttl("idle" + RedlockConfig.FENCE_SUFFIX)).as("TTL of the counter on %s", node)
+                assertThat(node.pttl("idle" + Keys.FENCE_SUFFIX)).as("TTL of the counter on %s", node)
                         .isNotEqualTo(-1L).isLessThanOrEqualTo(horizon.toMillis());
             }
             again.release();
@@ -250,7 +251,7 @@ class FencingIT {
                     .hasMessageContaining("fencing(false)");
             for (RedisServer node : nodes) {
                 // nothing but the plain key, and the other client's SET NX is refused
-                assertThat(node.get("plain" + RedlockConfig.FENCE_SUFFIX)).isNull();
+                assertThat(node.get("plain" + Keys.FENCE_SUFFIX)).isNull();
                 String theirs = node.redis(r -> r.set("plain", "their-value", SetArgs.Builder.nx().px(10_000)));
                 assertThat(theirs).isNull();
             }

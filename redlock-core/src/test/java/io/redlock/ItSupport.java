@@ -1,5 +1,6 @@
 package io.redlock;
 
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
@@ -94,12 +95,12 @@ final class ItSupport {
 
     /** The waiter queue of {@code resource} (with fencing): a sorted set of waiter ids by ticket. */
     static String queueOf(String resource) {
-        return resource + RedlockConfig.WAITERS_SUFFIX;
+        return resource + Keys.WAITERS_SUFFIX;
     }
 
     /** When each place in the waiter queue of {@code resource} lapses. */
     static String deadlinesOf(String resource) {
-        return queueOf(resource) + RedlockConfig.DEADLINES_SUFFIX;
+        return queueOf(resource) + Keys.DEADLINES_SUFFIX;
     }
 
     /** Waits until no node has a queue, or its deadlines, for {@code resource}. */

@@ -44,7 +44,7 @@ class ObserverIT {
     @Test
     void seesAcquisitionsExtensionsAndNodeFailures(RedisNodes nodes) {
         // a result is BUSY only where no node timed out: a slow node would make it ERROR
-        try (Redlock redlock = EveryNodeAnswers.redlockOn(nodes).observer(observer).build();
+        try (Redlock redlock = Observed.build(EveryNodeAnswers.redlockOn(nodes), observer);
                 Redlock other = redlockOn(nodes).build()) {
             Lease lease = redlock.tryAcquire("watched", Duration.ofSeconds(5)).orElseThrow();
             assertThat(lease.extend(Duration.ofSeconds(5))).isTrue();
@@ -65,7 +65,7 @@ class ObserverIT {
 
     @Test
     void aMajorityOfNodesDownIsAnErrorWhileAHeldLockIsBusy(RedisNodes nodes) {
-        try (Redlock redlock = EveryNodeAnswers.redlockOn(nodes).observer(observer).build();
+        try (Redlock redlock = Observed.build(EveryNodeAnswers.redlockOn(nodes), observer);
                 Redlock other = redlockOn(nodes).build()) {
             other.tryAcquire("held", Duration.ofSeconds(5)).orElseThrow();
             assertThat(redlock.acquire("held", Duration.ofSeconds(5), Duration.ofMillis(300))).isEmpty();
@@ -79,17 +79,17 @@ class ObserverIT {
     }
 
     @Test
-    void anObserverAndALeaseListenerAddedAfterBuildHearTooNextToTheConfiguredOnes(RedisNodes nodes) {
+    void everyAddedObserverHearsInTurnAndAnOverriddenLeaseLostWatchesUnwatchedLeases(RedisNodes nodes) {
         List<String> configured = new CopyOnWriteArrayList<>();
         List<LossReason> lost = new CopyOnWriteArrayList<>();
-        try (Redlock redlock = redlockOn(nodes).observer(new RedlockObserver() {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), new RedlockObserver() {
             @Override
             public void acquisition(String resource, AcquireResult result, Duration took) {
                 configured.add(resource + " " + result);
             }
-        }).build()) {
+        })) {
             redlock.addObserver(observer);
-            redlock.addLeaseListener((lease, reason) -> lost.add(reason));
+            redlock.addObserver(RedlockObserver.lossesTo((lease, reason) -> lost.add(reason)));
             redlock.tryAcquire("added", Duration.ofSeconds(5)).orElseThrow().release();
             assertThat(configured).containsExactly("added ACQUIRED");
             assertThat(seen).contains("acquire added ACQUIRED");
@@ -102,12 +102,12 @@ class ObserverIT {
     void everyAcquisitionTellsTheKindOfLockItWasFor(RedisNodes nodes) {
         List<String> kinds = new CopyOnWriteArrayList<>();
         Duration ttl = Duration.ofSeconds(5);
-        try (Redlock redlock = redlockOn(nodes).observer(new RedlockObserver() {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), new RedlockObserver() {
             @Override
             public void acquisition(String resource, LockTarget.Kind kind, AcquireResult result, Duration took) {
                 kinds.add(kind.tag() + " " + resource + " " + result);
             }
-        }).build()) {
+        })) {
             redlock.tryAcquire("kind:lock", ttl).orElseThrow().release();
             redlock.tryAcquireAll(List.of("kind:a", "kind:b"), ttl).orElseThrow().release();
             RedlockReadWriteLock rw = redlock.readWriteLock("kind:rw");
@@ -127,7 +127,7 @@ class ObserverIT {
                 throw new IllegalStateException("metrics bug");
             }
         };
-        try (Redlock redlock = redlockOn(nodes).observer(broken).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), broken)) {
             assertThat(redlock.tryAcquire("still-works", Duration.ofSeconds(5))).isPresent();
         }
     }
@@ -165,7 +165,7 @@ class ObserverIT {
             }
         };
         String caller = Thread.currentThread().getName();
-        try (Redlock redlock = redlockOn(nodes).observer(scoping).build();
+        try (Redlock redlock = Observed.build(redlockOn(nodes), scoping);
                 Redlock other = redlockOn(nodes).build()) {
             redlock.tryAcquire("scoped", Duration.ofSeconds(5)).orElseThrow().release();
             other.tryAcquire("taken", Duration.ofSeconds(5)).orElseThrow();
@@ -192,7 +192,7 @@ class ObserverIT {
                 return lost -> holds.add("end " + lease.resource() + " " + lost.map(Enum::name).orElse("released"));
             }
         };
-        try (Redlock redlock = redlockOn(nodes).observer(scoping).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), scoping)) {
             redlock.tryAcquire("bare", Duration.ofSeconds(5)).orElseThrow().release();
             redlock.withLock("worked", LockOptions.builder().ttl(Duration.ofSeconds(5)).build(), lease -> null);
             assertThat(holds).containsExactly("hold worked", "end worked released");
@@ -231,7 +231,7 @@ class ObserverIT {
                 };
             }
         };
-        try (Redlock redlock = redlockOn(nodes).observer(broken).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), broken)) {
             boolean valid = redlock.withLock("still-works", LockOptions.builder().ttl(Duration.ofSeconds(5)).build(),
                     lease -> lease.isValid());
             assertThat(valid).isTrue();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redlock.internal.parts.FaultHooks;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
@@ -34,9 +35,9 @@ class SemaphoreTokensIT {
     @Test
     void aCommitOfATokenAnotherPermitWasGrantedIsRefused(RedisNodes nodes) throws Exception {
         FaultHooks hooks = new FaultHooks();
-        nodes.node(1).redis(r -> r.set("sem:tok" + RedlockConfig.FENCE_SUFFIX, "1"));
+        nodes.node(1).redis(r -> r.set("sem:tok" + Keys.FENCE_SUFFIX, "1"));
         // x decides on nodes 0 and 1, y on 0 and 2: every node a client decides on must answer
-        try (Redlock x = TestSeams.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
+        try (Redlock x = TestInjection.with(ItSupport.countingFromOne(redlockOn(nodes)), hooks)
                 .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build();
                 Redlock y = ItSupport.countingFromOne(Redlock.builder().nodes(nodes.node(0).uri(), nodes.node(2).uri()))
                         .nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
@@ -52,7 +53,7 @@ class SemaphoreTokensIT {
             await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10))
                     .until(() -> !hooks.isArmed("sem:tok", FaultHooks.Point.BEFORE_COMMIT));
             nodes.node(2).resume();
-            await().atMost(PATIENCE).until(() -> "1".equals(nodes.node(2).get("sem:tok" + RedlockConfig.FENCE_SUFFIX)));
+            await().atMost(PATIENCE).until(() -> "1".equals(nodes.node(2).get("sem:tok" + Keys.FENCE_SUFFIX)));
             Lease other = y.semaphore("sem:tok", 2).tryAcquire(TTL).orElseThrow();
             assertThat(other.fencingToken()).isEqualTo(2);
             resume.complete(null);

@@ -4,6 +4,7 @@ import static io.redlock.ItSupport.redlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -85,7 +86,7 @@ class StallCleanupIT {
                 for (RedisServer node : nodes) {
                     List<String> keys = node.redis(r -> r.keys("stalled-kinds:*"));
                     assertThat(keys).as("keys left on %s", node)
-                            .allMatch(key -> key.endsWith(RedlockConfig.FENCE_SUFFIX));
+                            .allMatch(key -> key.endsWith(Keys.FENCE_SUFFIX));
                 }
             });
         }

@@ -61,20 +61,21 @@ class TransientNodeStateIT {
         });
     }
 
-    private static RedlockBuilder observed(RedisNodes nodes, List<NodeFailure> failures) {
-        return redlockOn(nodes).observer(new RedlockObserver() {
+    private static RedlockObserver failuresTo(List<NodeFailure> failures) {
+        return new RedlockObserver() {
             @Override
             public void nodeFailed(NodeFailure failure) {
                 failures.add(failure);
             }
-        });
+        };
     }
 
     @Test
     void anAcquisitionWaitsOutNodesThatRanOutOfMemory(RedisNodes nodes) throws Exception {
         List<NodeFailure> failures = new CopyOnWriteArrayList<>();
         // every failure seen must be the memory one: no node may time out instead
-        try (Redlock redlock = observed(nodes, failures).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT),
+                failuresTo(failures))) {
             threeOutOfMemoryForAWhile(nodes);
 
             // far longer than the 1.5 s the nodes stay full, however late the memory comes back on a loaded machine
@@ -89,7 +90,8 @@ class TransientNodeStateIT {
     @Test
     void batchedAcquisitionsWaitOutNodesThatRanOutOfMemory(RedisNodes nodes) {
         List<NodeFailure> failures = new CopyOnWriteArrayList<>();
-        try (Redlock redlock = observed(nodes, failures).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes).nodeTimeout(EveryNodeAnswers.NODE_TIMEOUT),
+                failuresTo(failures))) {
             threeOutOfMemoryForAWhile(nodes);
 
             // 64 fenced acquisitions queued at once: each node gets them as batched script calls

@@ -5,7 +5,7 @@ import static io.redlock.ItSupport.units;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redlock.internal.parts.Seams;
+import io.redlock.internal.parts.Injected;
 import io.redlock.internal.time.ManualScheduler;
 import io.redlock.internal.time.Scheduler;
 import io.redlock.testkit.RedisNodes;
@@ -52,15 +52,15 @@ class WatchdogTimingIT {
 
     private Redlock onFakeTime(RedisNodes nodes) {
         // random 0: no spread before the extension threshold
-        Seams seams = Seams.defaults().scheduler(scheduler).random(() -> () -> 0L);
-        return TestSeams.with(redlockOn(nodes), seams).ticker(ticker).observer(new RedlockObserver() {
+        Injected injected = Injected.defaults().scheduler(scheduler).random(() -> () -> 0L);
+        return Observed.build(TestInjection.with(redlockOn(nodes), injected).ticker(ticker), new RedlockObserver() {
             @Override
             public void extension(String resource, boolean extended, Duration took) {
                 if (!extended) {
                     failedRounds.incrementAndGet();
                 }
             }
-        }).build();
+        });
     }
 
     /** Holds {@code resource} with a watchdog until {@code done} completes; returns the lease. */

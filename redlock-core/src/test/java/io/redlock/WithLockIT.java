@@ -15,10 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,7 +86,7 @@ class WithLockIT {
                 sent.add(Map.entry(resource, System.nanoTime() - took.toNanos()));
             }
         };
-        try (Redlock redlock = redlockOn(nodes).observer(extensions).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes), extensions)) {
             for (int i = 0; i < 20; i++) {
                 // release right around the moments extensions are due
                 long hold = i * ItSupport.NODE_TIMEOUT.toMillis() / 10;

@@ -42,7 +42,8 @@ class WithLockLossIT {
         AtomicLong detectedAt = new AtomicLong();
         AtomicLong validUntilWhenLost = new AtomicLong();
         AtomicBoolean interrupted = new AtomicBoolean();
-        try (Redlock redlock = redlockOn(nodes).leaseListener((l, reason) -> globalLosses.add(reason)).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes),
+                RedlockObserver.lossesTo((l, reason) -> globalLosses.add(reason)))) {
             assertThatThrownBy(() -> redlock.withLock("paused-majority", SHORT, lease -> {
                 lease.onLost((l, reason) -> {
                     detectedAt.set(System.nanoTime());
@@ -181,8 +182,8 @@ class WithLockLossIT {
     @Test
     void anUnwatchedLeaseThatExpiresUnreleasedIsReportedToTheListener(RedisNodes nodes) {
         List<String> lost = new CopyOnWriteArrayList<>();
-        try (Redlock redlock = redlockOn(nodes).leaseListener((lease, reason) -> lost.add(lease.resource() + " "
-                + reason)).build()) {
+        try (Redlock redlock = Observed.build(redlockOn(nodes),
+                RedlockObserver.lossesTo((lease, reason) -> lost.add(lease.resource() + " " + reason)))) {
             redlock.tryAcquire("forgotten", KEPT_TTL).orElseThrow();
             Lease released = redlock.tryAcquire("released", KEPT_TTL).orElseThrow();
             released.release();

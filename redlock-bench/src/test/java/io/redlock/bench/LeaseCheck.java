@@ -95,15 +95,19 @@ final class LeaseCheck {
             public void extension(String resource, boolean ok, Duration took) {
                 (ok ? extended : failed).increment();
             }
+
+            @Override
+            public void leaseLost(Lease lease, LossReason reason) {
+                if (!lease.resource().startsWith(PROBE)) {
+                    lost.increment();
+                }
+            }
         };
         CpuMeter cpu = new CpuMeter(nodes.servers().stream().map(RedisServer::pid).toList());
         // the contestants' per-node timeout: at the 50 ms default a loaded machine's slow reply fails an extension
         try (Redlock redlock = Redlock.builder().nodes(nodes.uriArray()).nodeTimeout(RedlockContestant.NODE_TIMEOUT)
-                .observer(observer).leaseListener((Lease lease, LossReason reason) -> {
-                    if (!lease.resource().startsWith(PROBE)) {
-                        lost.increment();
-                    }
-                }).build()) {
+                .build()) {
+            redlock.addObserver(observer);
             LockOptions options = LockOptions.builder().ttl(s.ttl()).maxHold(s.hold().multipliedBy(4)).build();
             redlock.withLockAsync("lease:warmup", options, lease -> CompletableFuture.completedFuture(null))
                     .toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -4,13 +4,13 @@ import io.redlock.testkit.ClockShim;
 import io.redlock.testkit.RedisBinary;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.RedisServerBuilder;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Show Redlock and fencing tokens under faults, in under a minute, with no setup.",
@@ -32,7 +32,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         boolean clockJump = ClockShim.available();
-        UnaryOperator<RedisServer.Builder> lockNode = clockJump ? RedisServer.Builder::clockShift : b -> b;
+        UnaryOperator<RedisServerBuilder> lockNode = clockJump ? RedisServerBuilder::clockShift : b -> b;
         out.println("redlock demo: Redlock with fencing tokens, and what happens without them");
         out.println();
         long started = System.nanoTime();

@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Where the nodes are and how to talk to them; shared by every subcommand that locks. */
 final class NodeOptions {
@@ -81,7 +81,8 @@ final class NodeOptions {
      * acquisition ended, see {@link AcquireOutcome}).
      */
     Redlock connect(AcquireOutcome outcome) {
-        Redlock redlock = builder().observer(outcome).build();
+        Redlock redlock = builder().build();
+        redlock.addObserver(outcome);
         outcome.warnWith(SetupWarnings.start(redlock, RedlockCli.of(spec).quiet, spec.commandLine().getErr()));
         return redlock;
     }

@@ -4,6 +4,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.RedisServerBuilder;
 import io.redlock.testkit.TcpProxy;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ final class NemesisNodes implements AutoCloseable {
     private final RedisClient storageClient;
 
     NemesisNodes() {
-        nodes = RedisNodes.start(NODES, RedisServer.Builder::clockShift);
+        nodes = RedisNodes.start(NODES, RedisServerBuilder::clockShift);
         for (RedisServer node : nodes) {
             proxies.add(TcpProxy.start(node.host(), node.port()));
         }

@@ -7,6 +7,7 @@ import io.redlock.Lease;
 import io.redlock.Redlock;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockReadWriteLock;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
@@ -82,7 +83,7 @@ class RunKindsIT {
         List<String> keys = new ArrayList<>();
         for (RedisServer node : nodes) {
             keys.addAll(node.redis(r -> r.keys("*")).stream()
-                    .filter(key -> !key.endsWith(RedlockConfig.FENCE_SUFFIX)).toList());
+                    .filter(key -> !key.endsWith(Keys.FENCE_SUFFIX)).toList());
         }
         return keys;
     }
@@ -223,8 +224,8 @@ class RunKindsIT {
         Cli cli = startRun(nodes, args.toArray(String[]::new));
         awaitStarted("job", cli);
         for (RedisServer node : nodes) { // every lock key gone: the next extension is refused
-            node.redis(r -> r.del("lost:a", "lost:a" + RedlockConfig.READERS_SUFFIX,
-                    "lost:a" + RedlockConfig.PERMITS_SUFFIX));
+            node.redis(r -> r.del("lost:a", "lost:a" + Keys.READERS_SUFFIX,
+                    "lost:a" + Keys.PERMITS_SUFFIX));
         }
         assertThat(cli.waitFor()).as(cli.err()).isEqualTo(ExitCodes.LEASE_LOST);
         assertThat(terminated).exists();

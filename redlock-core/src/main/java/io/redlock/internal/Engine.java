@@ -2,12 +2,10 @@ package io.redlock.internal;
 
 import io.redlock.Inspection;
 import io.redlock.Lease;
-import io.redlock.LeaseListener;
 import io.redlock.LeaseWork;
 import io.redlock.LockOptions;
 import io.redlock.LockTarget;
 import io.redlock.LossReason;
-import io.redlock.MultiLease;
 import io.redlock.PingResult;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockLock;
@@ -16,10 +14,9 @@ import io.redlock.RedlockReadWriteLock;
 import io.redlock.RedlockSemaphore;
 import io.redlock.ReleaseResult;
 import io.redlock.ResourceStatus;
-import io.redlock.internal.acquire.Acquiring;
 import io.redlock.internal.acquire.Acquisitions;
-import io.redlock.internal.lease.ByValue;
 import io.redlock.internal.lease.Extension;
+import io.redlock.internal.lease.ForeignLeases;
 import io.redlock.internal.lease.KeptAlive;
 import io.redlock.internal.lease.Leases;
 import io.redlock.internal.locks.LockPlan;
@@ -28,11 +25,10 @@ import io.redlock.internal.locks.RedlockLockImpl;
 import io.redlock.internal.locks.RedlockReadWriteLockImpl;
 import io.redlock.internal.locks.RedlockSemaphoreImpl;
 import io.redlock.internal.parts.ConfigCheck;
+import io.redlock.internal.parts.Injected;
 import io.redlock.internal.parts.Parts;
-import io.redlock.internal.parts.Seams;
 import io.redlock.internal.report.Reports;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -41,8 +37,9 @@ import java.util.concurrent.CompletionStage;
 /**
  * The Redlock algorithm (SPEC R1–R9) over the nodes of one configuration, as a thin owner: it builds the
  * {@link Parts} every part shares once, and the parts that take the calls — {@link Acquisitions}, {@link Leases},
- * {@link ByValue}, {@link Reports}, {@link LockRunner} and the lock kinds — each of which checks its own calls;
- * it hands each call to its part and closes everything in order.
+ * {@link ForeignLeases}, {@link Reports}, {@link LockRunner} and the lock kinds — each of which checks its own calls;
+ * it hands each call to its part (the API takes acquire calls to {@link Acquisitions} itself) and closes everything in
+ * order.
  */
 public final class Engine implements AutoCloseable {
 
@@ -52,45 +49,34 @@ public final class Engine implements AutoCloseable {
     private final Parts parts;
     private final KeptAlive keptAlive;
     private final Acquisitions acquisitions;
-    private final ByValue byValue;
+    private final ForeignLeases foreignLeases;
     private final Reports reports;
     private final LockRunner runner;
 
-    public Engine(RedlockConfig config, Seams seams) {
-        this.parts = Parts.of(config, seams);
+    public Engine(RedlockConfig config, Injected injected) {
+        this.parts = Parts.of(config, injected);
         Extension extension = new Extension(parts);
         this.keptAlive = new KeptAlive(parts.events());
         Leases leases = new Leases(parts, extension, keptAlive);
         this.acquisitions = new Acquisitions(parts, leases);
-        this.byValue = new ByValue(parts, leases, extension);
+        this.foreignLeases = new ForeignLeases(parts, leases, extension);
         this.reports = new Reports(parts);
         this.runner = new LockRunner(parts, acquisitions);
     }
 
-    /** See {@link Acquisitions#acquire(String, Duration, Duration)}. */
-    public Acquiring acquire(String resource, Duration ttl, Duration maxWait) {
-        return acquisitions.acquire(resource, ttl, maxWait);
-    }
-
-    /** See {@link Acquisitions#acquireAll}. */
-    public CompletionStage<Optional<MultiLease>> acquireAll(Collection<String> resources, Duration ttl,
-            Duration maxWait) {
-        return acquisitions.acquireAll(resources, ttl, maxWait);
-    }
-
-    /** See {@link Acquisitions#acquire(LockTarget, Duration, Duration)}. */
-    public Acquiring acquire(LockTarget target, Duration ttl, Duration maxWait) {
-        return acquisitions.acquire(target, ttl, maxWait);
+    /** The acquire calls of every kind of lock: the API calls them directly. */
+    public Acquisitions acquisitions() {
+        return acquisitions;
     }
 
     /** Extends a lease acquired elsewhere, known by its value; the renewed handle if a majority confirmed. */
     public CompletableFuture<Optional<Lease>> extendValue(String resource, String value, Duration ttl) {
-        return byValue.extend(resource, value, ttl);
+        return foreignLeases.extend(resource, value, ttl);
     }
 
     /** Releases a lease acquired elsewhere, known by its value: how many nodes held it, which did not answer. */
     public CompletableFuture<ReleaseResult> releaseValue(String resource, String value) {
-        return byValue.release(resource, value);
+        return foreignLeases.release(resource, value);
     }
 
     /** {@code withLock}: see {@link LockRunner}. */
@@ -144,11 +130,6 @@ public final class Engine implements AutoCloseable {
     /** See {@link io.redlock.Redlock#addObserver}. */
     public void addObserver(RedlockObserver observer) {
         parts.events().add(observer);
-    }
-
-    /** See {@link io.redlock.Redlock#addLeaseListener}. */
-    public void addLeaseListener(LeaseListener listener) {
-        parts.events().add(listener);
     }
 
     /**

@@ -8,9 +8,9 @@ import io.lettuce.core.cluster.SlotHash;
 import io.redlock.Lease;
 import io.redlock.MultiLease;
 import io.redlock.Redlock;
-import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import io.redlock.RedlockSemaphore;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisCluster;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
@@ -62,7 +62,7 @@ class ClusterMemberIT {
                 String resource = resources.get(shard);
                 for (var cluster : members.clusters) {
                     RedisServer owner = cluster.nodes().node(shard);
-                    assertThat(owner.pttl("{" + resource + "}" + RedlockConfig.FENCE_SUFFIX))
+                    assertThat(owner.pttl("{" + resource + "}" + Keys.FENCE_SUFFIX))
                             .as("the counter of %s is on shard %d, in the lock key's slot, expiring", resource, shard)
                             .isPositive();
                 }
@@ -137,7 +137,7 @@ class ClusterMemberIT {
             await().atMost(PATIENCE).untilAsserted(() -> {
                 List<String> stayed = moved.nodes().node(to).redis(r -> r.clusterGetKeysInSlot(slot, 100));
                 assertThat(stayed).as("what stays in the moved slot: the fencing counters")
-                        .allMatch(k -> k.endsWith(RedlockConfig.FENCE_SUFFIX));
+                        .allMatch(k -> k.endsWith(Keys.FENCE_SUFFIX));
             });
             everyKeyExpires(members);
         }

@@ -4,9 +4,9 @@ import static io.redlock.faults.RowBench.PATIENCE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redlock.Redlock;
 import io.redlock.RedlockBuilder;
 import io.redlock.RedlockConfig;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.history.Event;
@@ -38,7 +38,7 @@ final class CounterFaultRows {
         before.stop();
         long last = tokens(before.record.fencedHistory.events()).getMax();
 
-        String counter = Workload.RESOURCE + RedlockConfig.FENCE_SUFFIX;
+        String counter = Workload.RESOURCE + Keys.FENCE_SUFFIX;
         await().atMost(HORIZON.multipliedBy(4)).pollInterval(Duration.ofMillis(50)).until(() ->
                 nodes.servers().stream().allMatch(node -> node.get(counter) == null));
         b.onNodes(i -> () -> nodes.node(i).shiftClock(STEP_BACK), 0, 1, 2);

@@ -10,7 +10,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.redlock.Lease;
 import io.redlock.Redlock;
-import io.redlock.TestSeams;
+import io.redlock.TestInjection;
 import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -125,7 +125,7 @@ final class ProcessFaultRows {
         }
         w.stop();
         FaultHooks hooks = new FaultHooks();
-        Redlock probe = b.closeLater(TestSeams.with(Redlock.builder(), hooks).nodes(nodes.uris())
+        Redlock probe = b.closeLater(TestInjection.with(Redlock.builder(), hooks).nodes(nodes.uris())
                 .nodeTimeout(PROBE_TIMEOUT).build());
         NodeKeys keys = b.closeLater(new NodeKeys(nodes));
         Duration probeTtl = ttls(2);

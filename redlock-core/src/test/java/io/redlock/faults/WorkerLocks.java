@@ -2,7 +2,7 @@ package io.redlock.faults;
 
 import io.redlock.Lease;
 import io.redlock.Redlock;
-import io.redlock.RedlockConfig;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.testkit.history.Event;
 import java.time.Duration;
 import java.util.HashSet;
@@ -77,9 +77,9 @@ final class WorkerLocks {
             return List.of(resource, resource + ALSO_SUFFIX);
         }
         if (permits) {
-            return List.of(resource, resource + RedlockConfig.PERMITS_SUFFIX);
+            return List.of(resource, resource + Keys.PERMITS_SUFFIX);
         }
-        return readers ? List.of(resource, resource + RedlockConfig.READERS_SUFFIX) : List.of(resource);
+        return readers ? List.of(resource, resource + Keys.READERS_SUFFIX) : List.of(resource);
     }
 
     /** Whether {@code worker} (from 0) only reads: under a read lock, or a permit. */

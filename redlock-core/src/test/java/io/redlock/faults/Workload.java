@@ -4,11 +4,12 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.NodeFailure;
+import io.redlock.Observed;
 import io.redlock.Redlock;
 import io.redlock.RedlockBuilder;
 import io.redlock.RedlockObserver;
 import io.redlock.RetryPolicy;
-import io.redlock.TestSeams;
+import io.redlock.TestInjection;
 import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisServer;
 import java.time.Duration;
@@ -78,14 +79,15 @@ final class Workload implements AutoCloseable {
             storageConnection.sync().mset(Map.of(FENCED_COUNTER, "0", PLAIN_COUNTER, "0"));
         }
         for (int i = 0; i < workers; i++) {
-            clients.add(tune.apply(TestSeams.with(Redlock.builder(), hooks)).nodes(lockUris).nodeTimeout(Duration.ofMillis(100))
-                    .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60)))
-                    .observer(new RedlockObserver() {
+            RedlockBuilder builder = tune.apply(TestInjection.with(Redlock.builder(), hooks)).nodes(lockUris)
+                    .nodeTimeout(Duration.ofMillis(100))
+                    .retry(RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(60)));
+            clients.add(Observed.build(builder, new RedlockObserver() {
                         @Override
                         public void nodeFailed(NodeFailure failure) {
                             record.lastNodeFailure.set(failure);
                         }
-                    }).build());
+                    }));
         }
     }
 

@@ -7,7 +7,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.redlock.Lease;
 import io.redlock.Redlock;
-import io.redlock.TestSeams;
+import io.redlock.TestInjection;
 import io.redlock.internal.parts.FaultHooks;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
@@ -40,7 +40,7 @@ class StaleHolderIT {
     private final FaultHooks hooks = new FaultHooks();
 
     private Redlock redlock(RedisNodes nodes) {
-        return TestSeams.with(Redlock.builder(), hooks).nodes(nodes.uriArray()).nodeTimeout(Duration.ofMillis(500))
+        return TestInjection.with(Redlock.builder(), hooks).nodes(nodes.uriArray()).nodeTimeout(Duration.ofMillis(500))
                 .build();
     }
 

@@ -2,10 +2,12 @@ package io.redlock.histories;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.redlock.Observed;
 import io.redlock.Redlock;
 import io.redlock.fencing.FencedRedis;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.RedisServerBuilder;
 import io.redlock.testkit.TcpProxy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,7 +47,7 @@ final class HistoryNodes implements AutoCloseable {
     private Duration ahead = Duration.ZERO;
 
     HistoryNodes() {
-        nodes = RedisNodes.start(5, RedisServer.Builder::clockShift);
+        nodes = RedisNodes.start(5, RedisServerBuilder::clockShift);
         for (RedisServer node : nodes) {
             proxies.add(TcpProxy.start(node.host(), node.port()));
         }
@@ -57,8 +59,8 @@ final class HistoryNodes implements AutoCloseable {
 
     /** A client through the proxies, with a per-node timeout above the late node's latency, counting failures. */
     Redlock client(NodeFailures failures) {
-        return Redlock.builder().nodes(proxies.stream().map(TcpProxy::uri).toList()).nodeTimeout(NODE_TIMEOUT)
-                .observer(failures).build();
+        return Observed.build(Redlock.builder().nodes(proxies.stream().map(TcpProxy::uri).toList())
+                .nodeTimeout(NODE_TIMEOUT), failures);
     }
 
     /** Node 0 killed and restarted empty. */

@@ -40,7 +40,7 @@ class InternalLayersTest {
             new Layer("report", "io.redlock.internal.report",
                     "inspect, status and ping: read-only, every node awaited for a bounded time"),
             new Layer("parts", "io.redlock.internal.parts",
-                    "what every part shares, built once; events, seams, the closed state; the checks and validity"),
+                    "what every part shares, built once; events, what tests inject, the closed state; checks, validity"),
             new Layer("release", "io.redlock.internal.release",
                     "compare-and-delete repeated until it lands, leaving waiter queues, release notices, pending work"),
             new Layer("protocol", "io.redlock.internal.protocol",

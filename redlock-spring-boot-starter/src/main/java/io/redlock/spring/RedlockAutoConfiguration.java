@@ -1,7 +1,6 @@
 package io.redlock.spring;
 
 import io.lettuce.core.RedisURI;
-import io.redlock.LeaseListener;
 import io.redlock.Redlock;
 import io.redlock.RedlockBuilder;
 import io.redlock.RedlockConfig;
@@ -24,7 +23,7 @@ import org.springframework.context.annotation.Conditional;
 
 /**
  * A {@link Redlock} from the {@code redlock.*} properties ({@link RedlockProperties}) and a {@link RedlockTemplate};
- * each backs off when the application defines its own. Every {@link RedlockObserver} and {@link LeaseListener} bean
+ * each backs off when the application defines its own. Every {@link RedlockObserver} bean
  * of the application is told about the Redlock's events (the starter's metrics and observations observe every
  * Redlock bean themselves); {@link RedlockBuilderCustomizer} beans adjust the builder; {@link RedlockConnectionDetails}
  * beans (a Testcontainers service connection) give the nodes instead of the properties. Turned off by
@@ -49,7 +48,7 @@ public class RedlockAutoConfiguration {
     @ConditionalOnMissingBean
     @Conditional(RedlockNodesConfigured.class)
     public Redlock redlock(RedlockProperties properties, ObjectProvider<RedlockConnectionDetails> connections,
-            ObjectProvider<RedlockObserver> observers, ObjectProvider<LeaseListener> listeners,
+            ObjectProvider<RedlockObserver> observers,
             ObjectProvider<RedlockBuilderCustomizer> customizers) {
         List<String> connectionNodes = connections.orderedStream().flatMap(c -> c.nodes().stream()).toList();
         RedlockBuilder builder = RedlockPropertiesMapper.builder(properties, connectionNodes);
@@ -75,7 +74,6 @@ public class RedlockAutoConfiguration {
         // the starter's own observers (metrics, observations) reach every Redlock bean, this one or the
         // application's, through StarterObservers
         observers.orderedStream().filter(o -> !StarterObservers.isStarters(o)).forEach(redlock::addObserver);
-        listeners.orderedStream().filter(l -> !StarterObservers.isStarters(l)).forEach(redlock::addLeaseListener);
         return redlock;
     }
 

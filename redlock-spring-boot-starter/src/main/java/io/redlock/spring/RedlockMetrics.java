@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.redlock.Lease;
-import io.redlock.LeaseListener;
 import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
@@ -17,7 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver} and {@link LeaseListener}:
+ * Micrometer meters for a {@link Redlock}, fed as its {@link RedlockObserver}:
  * <ul>
  *   <li>{@code redlock.acquire} timer, tags {@code kind=lock|several|read|write|permit} (the kind of lock,
  *       {@link LockTarget.Kind#tag()}) and {@code result=acquired|busy|error}: every acquisition call, all rounds;
@@ -33,7 +32,7 @@ import java.util.Map;
  * </ul>
  * No meter is tagged with the resource: resource names are unbounded.
  */
-public class RedlockMetrics implements RedlockObserver, LeaseListener {
+public class RedlockMetrics implements RedlockObserver {
 
     private final MeterRegistry registry;
     private final Map<LockTarget.Kind, Map<AcquireResult, Timer>> acquire = new EnumMap<>(LockTarget.Kind.class);
@@ -100,7 +99,7 @@ public class RedlockMetrics implements RedlockObserver, LeaseListener {
     }
 
     @Override
-    public void onLost(Lease lease, LossReason reason) {
+    public void leaseLost(Lease lease, LossReason reason) {
         lost.get(reason).increment();
     }
 

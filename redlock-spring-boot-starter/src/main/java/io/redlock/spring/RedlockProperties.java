@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Settings of the auto-configured {@link io.redlock.Redlock}, under {@code redlock.*}. Exactly one of three modes:
@@ -24,10 +25,12 @@ public class RedlockProperties {
     private List<String> nodes;
 
     /** Single-instance mode: one Redis (SPEC S4), fine when the lock only saves duplicate work. */
-    private final Single single = new Single();
+    @NestedConfigurationProperty
+    private final SingleProperties single = new SingleProperties();
 
     /** One sentinel-managed master as the single node (SPEC S5: a failover can lose a lock). */
-    private final Sentinel sentinel = new Sentinel();
+    @NestedConfigurationProperty
+    private final SentinelProperties sentinel = new SentinelProperties();
 
     /** Lease time of the acquisitions and extensions that do not give their own, e.g. 30s. */
     private Duration defaultTtl = Duration.ofSeconds(10);
@@ -75,11 +78,11 @@ public class RedlockProperties {
         this.nodes = nodes == null ? null : new ArrayList<>(nodes);
     }
 
-    public Single getSingle() {
+    public SingleProperties getSingle() {
         return single;
     }
 
-    public Sentinel getSentinel() {
+    public SentinelProperties getSentinel() {
         return sentinel;
     }
 
@@ -149,102 +152,6 @@ public class RedlockProperties {
 
     public Observations getObservations() {
         return observations;
-    }
-
-    /** Single-instance mode. */
-    public static class Single {
-
-        /** The Redis server, as a URI (redis://host:6379, rediss://...) or host:port. */
-        private String address;
-
-        /** Password of the Redis server; overrides one given in the address. Never logged. */
-        private String password;
-
-        /** Database index; overrides one given in the address. */
-        private Integer database;
-
-        public String getAddress() {
-            return address;
-        }
-
-        public void setAddress(String address) {
-            this.address = address;
-        }
-
-        public String getPassword() {
-            return password;
-        }
-
-        public void setPassword(String password) {
-            this.password = password;
-        }
-
-        public Integer getDatabase() {
-            return database;
-        }
-
-        public void setDatabase(Integer database) {
-            this.database = database;
-        }
-    }
-
-    /** A sentinel-managed master as the single node. */
-    public static class Sentinel {
-
-        /** Name of the master, as the sentinels know it. */
-        private String masterName;
-
-        /** Sentinels as host:port (port 26379 if left out). */
-        private List<String> addresses = new ArrayList<>();
-
-        /** Password of the master (and its replicas). Never logged. */
-        private String password;
-
-        /** Password of the sentinels themselves, if they require one. Never logged. */
-        private String sentinelPassword;
-
-        /** Database index on the master. */
-        private Integer database;
-
-        public String getMasterName() {
-            return masterName;
-        }
-
-        public void setMasterName(String masterName) {
-            this.masterName = masterName;
-        }
-
-        public List<String> getAddresses() {
-            return addresses;
-        }
-
-        public void setAddresses(List<String> addresses) {
-            this.addresses = addresses == null ? new ArrayList<>() : new ArrayList<>(addresses);
-        }
-
-        public String getPassword() {
-            return password;
-        }
-
-        public void setPassword(String password) {
-            this.password = password;
-        }
-
-        public String getSentinelPassword() {
-            return sentinelPassword;
-        }
-
-        public void setSentinelPassword(String sentinelPassword) {
-            this.sentinelPassword = sentinelPassword;
-        }
-
-        public Integer getDatabase() {
-            return database;
-        }
-
-        public void setDatabase(Integer database) {
-            this.database = database;
-        }
     }
 
     /** Delay between acquisition rounds: uniform in [min-delay, max-delay]; keep it longer than one round (SPEC R6). */

@@ -52,7 +52,7 @@ public final class RedlockPropertiesMapper {
     /** The mode the properties select; throws if none or several are set. */
     public static Mode mode(RedlockProperties properties) {
         List<String> nodes = properties.getNodes();
-        RedlockProperties.Sentinel sentinel = properties.getSentinel();
+        SentinelProperties sentinel = properties.getSentinel();
         List<String> set = new ArrayList<>();
         if (nodes != null && !nodes.isEmpty()) {
             set.add(NODES);
@@ -166,7 +166,7 @@ public final class RedlockPropertiesMapper {
      * address has no scheme), with the password and database of their own properties.
      */
     private static RedisURI single(RedlockProperties properties) {
-        RedlockProperties.Single single = properties.getSingle();
+        SingleProperties single = properties.getSingle();
         String address = single.getAddress().trim();
         RedisURI parsed = Redlock.builder().nodes(address.contains("://") ? address : "redis://" + address).config()
                 .nodes().get(0);
@@ -181,7 +181,7 @@ public final class RedlockPropertiesMapper {
      * @throws RedlockPropertiesException if the sentinel settings are incomplete or malformed
      */
     public static RedisURI sentinelUri(RedlockProperties properties) {
-        RedlockProperties.Sentinel sentinel = properties.getSentinel();
+        SentinelProperties sentinel = properties.getSentinel();
         if (!hasText(sentinel.getMasterName())) {
             throw new RedlockPropertiesException(List.of(SENTINEL_MASTER, SENTINEL_ADDRESSES),
                     SENTINEL_ADDRESSES + " is set but " + SENTINEL_MASTER + " is not",

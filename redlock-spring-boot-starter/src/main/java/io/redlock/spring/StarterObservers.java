@@ -1,6 +1,5 @@
 package io.redlock.spring;
 
-import io.redlock.LeaseListener;
 import io.redlock.Redlock;
 import io.redlock.RedlockObserver;
 import io.redlock.spring.observation.RedlockObservations;
@@ -8,7 +7,7 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * The starter's own observers (its metrics and observations) observe every {@link Redlock} bean, the auto-configured
- * one and an application's own alike; the auto-configured Redlock adds the application's observers and listeners
+ * one and an application's own alike; the auto-configured Redlock adds the application's observers
  * itself, not these.
  */
 final class StarterObservers {
@@ -21,13 +20,10 @@ final class StarterObservers {
         return observer instanceof RedlockMetrics || observer instanceof RedlockObservations;
     }
 
-    /** {@code observer} observes every Redlock bean from now on, as a {@link LeaseListener} too if it is one. */
+    /** {@code observer} observes every Redlock bean from now on. */
     static void observeEvery(RedlockObserver observer, ObjectProvider<Redlock> redlocks) {
         redlocks.orderedStream().forEach(redlock -> {
             redlock.addObserver(observer);
-            if (observer instanceof LeaseListener listener) {
-                redlock.addLeaseListener(listener);
-            }
         });
     }
 }

@@ -7,7 +7,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redlock.LockTarget;
 import io.redlock.LossReason;
-import io.redlock.NodeFailure;
 import io.redlock.Redlock;
 import io.redlock.RedlockObserver;
 import java.time.Duration;
@@ -48,8 +47,6 @@ class MetricsAutoConfigurationTest {
                     assertThat(context.getBean(Observers.class).heard).containsExactly("r ERROR");
                     assertThat(context.getBean(MeterRegistry.class).get("redlock.acquire")
                             .tags("kind", "lock", "result", "error").timer().count()).isEqualTo(1);
-                    assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
-                            .isEmpty();
                 });
     }
 
@@ -82,20 +79,16 @@ class MetricsAutoConfigurationTest {
     void metricsOnlyWithAMeterRegistry() {
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1").run(context -> {
             assertThat(context).doesNotHaveBean(RedlockMetrics.class);
-            assertThat(context.getBean(Redlock.class).config().observer()).isEmpty();
-            assertThat(context.getBean(Redlock.class).config().leaseListener()).isEmpty();
         });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1")
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(context -> {
                     assertThat(context).hasSingleBean(RedlockMetrics.class);
                     MeterRegistry registry = context.getBean(MeterRegistry.class);
-                    assertThat(context.getBean(Redlock.class).config().observer()).as("added, not configured")
-                            .isEmpty();
                     assertThat(registry.get("redlock.leases.active").gauge().value()).isZero();
                     assertThat(registry.get("redlock.acquire").tags("kind", "lock", "result", "acquired").timer()
                             .count()).isZero();
                     assertThat(registry.get("redlock.extend").tag("result", "failed").timer().count()).isZero();
-                    context.getBean(RedlockMetrics.class).onLost(null, LossReason.MAX_HOLD);
+                    context.getBean(RedlockMetrics.class).leaseLost(null, LossReason.MAX_HOLD);
                     assertThat(registry.get("redlock.lease.lost").tag("reason", "max_hold").counter().count())
                             .isEqualTo(1);
                 });

@@ -45,17 +45,17 @@ public final class RedisNodes implements AutoCloseable, Iterable<RedisServer> {
     }
 
     /** Starts {@code count} servers in parallel, each from a builder {@code customize} may change (free ports). */
-    public static RedisNodes start(int count, UnaryOperator<RedisServer.Builder> customize) {
+    public static RedisNodes start(int count, UnaryOperator<RedisServerBuilder> customize) {
         return start(count, customize, 0);
     }
 
-    private static RedisNodes start(int count, UnaryOperator<RedisServer.Builder> customize, int portBase) {
+    private static RedisNodes start(int count, UnaryOperator<RedisServerBuilder> customize, int portBase) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be >= 1, was " + count);
         }
         List<RedisServer> servers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            RedisServer.Builder builder = customize.apply(RedisServer.builder());
+            RedisServerBuilder builder = customize.apply(RedisServer.builder());
             if (portBase > 0) {
                 builder.port(portBase + i);
             }

@@ -3,13 +3,9 @@ package io.redlock.testkit;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.IntSupplier;
-import java.util.function.Supplier;
 
 /**
  * One real {@code redis-server} child process on a free loopback port, with its own temporary directory. Started
@@ -30,7 +26,7 @@ public final class RedisServer implements AutoCloseable {
     private boolean closed;
     private CompletableFuture<Void> pendingRestart;
 
-    private RedisServer(Builder builder) {
+    RedisServer(RedisServerBuilder builder) {
         this.process = new ServerProcess(builder.args, builder.clockShift, builder.binary, builder.freePorts);
         this.password = process.password();
         this.port = builder.port;
@@ -42,8 +38,8 @@ public final class RedisServer implements AutoCloseable {
     }
 
     /** A builder for a server with extra arguments or a password. */
-    public static Builder builder() {
-        return new Builder();
+    public static RedisServerBuilder builder() {
+        return new RedisServerBuilder();
     }
 
     /** Starts a new server with these extra arguments, e.g. {@code "--maxmemory-policy", "allkeys-lru"}. */
@@ -157,7 +153,7 @@ public final class RedisServer implements AutoCloseable {
     /**
      * Shifts this server's wall clock to the real time plus {@code offset} (negative: back), at once and while it
      * runs: Redis expires keys by its wall clock, so a jump forward expires PX keys early. Needs a server built with
-     * {@link Builder#clockShift()}. {@code Duration.ZERO} puts the clock right again. A running server that answers is
+     * {@link RedisServerBuilder#clockShift()}. {@code Duration.ZERO} puts the clock right again. A running server that answers is
      * then asked its {@code TIME} until it reads the shifted clock (within a second), so a fault is in place when this
      * returns.
      *
@@ -227,77 +223,6 @@ public final class RedisServer implements AutoCloseable {
     private void requireRunning() {
         if (!process.isRunning()) {
             throw new IllegalStateException("redis-server on port " + port + " is not running");
-        }
-    }
-
-    /** Extra arguments and a password for a {@link RedisServer}. */
-    public static final class Builder {
-        private final List<String> args = new ArrayList<>();
-        private int port;
-        private boolean clockShift;
-        private IntSupplier freePorts = ServerProbes::freePort;
-        private Supplier<RedisBinary> binary = RedisBinary::get;
-
-        private Builder() {
-        }
-
-        /**
-         * Extra command-line arguments, e.g. {@code "--appendonly", "yes"}; they override the defaults. A
-         * {@code --requirepass} here is picked up like {@link #password(String)}.
-         */
-        public Builder args(String... extra) {
-            args.addAll(List.of(extra));
-            return this;
-        }
-
-        /** Requires this password ({@code --requirepass}); {@link #uri()} then carries it. */
-        public Builder password(String password) {
-            args.add("--requirepass");
-            args.add(password);
-            return this;
-        }
-
-        /** A fixed port instead of a free one (fails to start if it is taken). */
-        public Builder port(int port) {
-            if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException("port must be in [1, 65535], was " + port);
-            }
-            this.port = port;
-            return this;
-        }
-
-        /**
-         * Starts the server with the clock-shift shim (LD_PRELOAD, built with gcc), so {@link #shiftClock(Duration)}
-         * works. The clock starts unshifted.
-         */
-        public Builder clockShift() {
-            this.clockShift = true;
-            return this;
-        }
-
-        /**
-         * Where the port candidates come from when no fixed port is set (a free port each time, by default). A seam
-         * for tests that force a port clash.
-         */
-        Builder freePorts(IntSupplier candidates) {
-            this.freePorts = candidates;
-            return this;
-        }
-
-        /** Which binary to run (the one {@link RedisBinary#get()} finds, by default). */
-        Builder binary(Supplier<RedisBinary> which) {
-            this.binary = which;
-            return this;
-        }
-
-        /** The server, not started yet. */
-        public RedisServer build() {
-            return new RedisServer(this);
-        }
-
-        /** Builds and starts the server. */
-        public RedisServer start() {
-            return build().start();
         }
     }
 }

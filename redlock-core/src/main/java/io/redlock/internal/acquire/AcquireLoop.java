@@ -99,15 +99,15 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
             result.completeExceptionally(Lifecycle.closedException());
             return;
         }
-        Acquisition acquisition;
+        Attempt attempt;
         CompletableFuture<Optional<Lease>> round;
         try {
             String value = keys.value(parts.values().next());
             if (queues && waiterId == null) {
                 waiterId = value;
             }
-            acquisition = new Acquisition(parts, leases, resource, keys, ttlMillis, value, waiterId, ticket);
-            round = acquisition.run();
+            attempt = new Attempt(parts, leases, resource, keys, ttlMillis, value, waiterId, ticket);
+            round = attempt.run();
             if (waiterId != null && (parts.lifecycle().isClosed() || result.isDone())) {
                 // closed or given up while this round was being sent, after stop() left the queue: leave again,
                 // behind this round's requests on every connection, so the place it may take does not outlive us
@@ -126,16 +126,16 @@ final class AcquireLoop implements ReleaseNotifier.Listener {
                     lease.get().releaseAsync(); // the caller gave up (interrupt, cancel or close)
                 }
             } else {
-                lastRoundFailed = acquisition.failuresPreventedQuorum();
-                ticket = Math.max(ticket, acquisition.ticketSeen());
-                HeldKeys.Next next = acquisition.next();
+                lastRoundFailed = attempt.failuresPreventedQuorum();
+                ticket = Math.max(ticket, attempt.ticketSeen());
+                HeldKeys.Next next = attempt.next();
                 keys = next.keys();
                 if (next.now()) {
                     attempt(); // a permit's sweep: another slot a majority has free, whatever the wait left
                     return;
                 }
                 List<ReleaseNotifier.Subscription> listening =
-                        waitAndRetry(acquisition.freeInNanos(), acquisition.grantsSeen());
+                        waitAndRetry(attempt.freeInNanos(), attempt.grantsSeen());
                 if (listening != null) {
                     CompletableFuture.allOf(listening.stream().map(ReleaseNotifier.Subscription::inPlace)
                             .toArray(CompletableFuture[]::new)).thenRun(this::listening);

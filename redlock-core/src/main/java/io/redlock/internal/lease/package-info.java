@@ -5,6 +5,6 @@
  * one of several resources. {@code Extension} is the compare-and-PEXPIRE round (SPEC R8); a lease's {@code Watchdog}
  * drives it on the timer wheel, paced by {@code ExtensionPacing}, and declares a loss ({@code LossNotice}: the
  * holder's worker interrupted once the listeners were told); {@code KeptAlive} holds the leases kept alive.
- * {@code ByValue} extends and releases a lease acquired elsewhere, known by its value.
+ * {@code ForeignLeases} extends and releases a lease acquired elsewhere, known by its value.
  */
 package io.redlock.internal.lease;

@@ -116,7 +116,7 @@ final class BatchedConnection {
     void flushNow() {
         flushQueued.set(false);
         synchronized (queued) {
-            ScriptRuns runs = new ScriptRuns(cluster, this::evalRun);
+            ScriptRuns runs = new ScriptRuns(cluster);
             releaseHeldPaced(runs);
             Object next;
             while ((next = queued.poll()) != null) {
@@ -128,10 +128,10 @@ final class BatchedConnection {
                         }
                         pacedOnTheirWay.incrementAndGet();
                     }
-                    runs.add(call);
+                    evalRun(runs.add(call));
                     continue;
                 }
-                runs.end();
+                runs.end().forEach(this::evalRun);
                 if (next instanceof SetCall set) {
                     dispatch(set.command(cluster), set.reply());
                 } else {
@@ -140,7 +140,7 @@ final class BatchedConnection {
             }
             do { // calls that failed at once (a closed connection) made room while this flush went on
                 releaseHeldPaced(runs);
-                runs.end();
+                runs.end().forEach(this::evalRun);
             } while (!heldPaced.isEmpty() && pacedOnTheirWay.get() < PACED_WINDOW);
             connection.flushCommands();
         }
@@ -150,7 +150,7 @@ final class BatchedConnection {
     private void releaseHeldPaced(ScriptRuns runs) {
         while (!heldPaced.isEmpty() && pacedOnTheirWay.get() < PACED_WINDOW) {
             pacedOnTheirWay.incrementAndGet();
-            runs.add(heldPaced.poll());
+            evalRun(runs.add(heldPaced.poll()));
         }
     }
 
@@ -165,7 +165,11 @@ final class BatchedConnection {
         reply.whenComplete((value, failure) -> sink.settle(this, command.reply(), value, failure));
     }
 
+    /** Sends {@code run} as one call: a single script call, or a batch; nothing for null. */
     private void evalRun(List<ScriptCall> run) {
+        if (run == null) {
+            return;
+        }
         if (run.size() == 1) {
             eval(run.get(0), true);
         } else {

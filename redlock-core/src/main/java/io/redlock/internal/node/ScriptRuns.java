@@ -4,63 +4,63 @@ import io.lettuce.core.cluster.SlotHash;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Gathers script runs queued one after the other into the batches {@link BatchedConnection} writes: all of them
  * (up to {@link ScriptBatch#MAX_CALLS}) for a server, one batch per hash slot for a Redis Cluster, where one script
  * call may only touch keys of one slot. Calls on the same keys always share a slot, so their order holds; calls of
- * different slots touch different keys and may go out in any order.
+ * different slots touch different keys and may go out in any order. A collection: it hands the runs that are ready
+ * back to its caller, which writes them.
  */
 final class ScriptRuns {
 
     private final boolean bySlot;
-    private final Consumer<List<ScriptCall>> out;
     private List<ScriptCall> run;
     private Map<Integer, List<ScriptCall>> runsBySlot;
 
-    ScriptRuns(boolean bySlot, Consumer<List<ScriptCall>> out) {
+    ScriptRuns(boolean bySlot) {
         this.bySlot = bySlot;
-        this.out = out;
     }
 
-    void add(ScriptCall call) {
+    /** Adds {@code call}; returns the run it filled, to be sent now, or null. */
+    List<ScriptCall> add(ScriptCall call) {
         if (!bySlot) {
             if (run == null) {
                 run = ScriptBatch.newRun();
             }
-            run = added(run, call);
-            return;
+            run.add(call);
+            if (run.size() < ScriptBatch.MAX_CALLS) {
+                return null;
+            }
+            List<ScriptCall> full = run;
+            run = null;
+            return full;
         }
         if (runsBySlot == null) {
             runsBySlot = new LinkedHashMap<>();
         }
         int slot = SlotHash.getSlot(call.keys()[0]);
-        List<ScriptCall> slotRun = added(runsBySlot.computeIfAbsent(slot, s -> ScriptBatch.newRun()), call);
-        if (slotRun == null) {
-            runsBySlot.remove(slot);
+        List<ScriptCall> slotRun = runsBySlot.computeIfAbsent(slot, s -> ScriptBatch.newRun());
+        slotRun.add(call);
+        if (slotRun.size() < ScriptBatch.MAX_CALLS) {
+            return null;
         }
+        runsBySlot.remove(slot);
+        return slotRun;
     }
 
-    /** Adds {@code call}; a run that is full goes out, and null is returned in its place. */
-    private List<ScriptCall> added(List<ScriptCall> to, ScriptCall call) {
-        to.add(call);
-        if (to.size() < ScriptBatch.MAX_CALLS) {
-            return to;
-        }
-        out.accept(to);
-        return null;
-    }
-
-    /** Sends every open run, in the order they were opened. */
-    void end() {
+    /** Every open run, in the order they were opened, to be sent now; none open after. */
+    List<List<ScriptCall>> end() {
         if (run != null) {
-            out.accept(run);
+            List<ScriptCall> open = run;
             run = null;
+            return List.of(open);
         }
-        if (runsBySlot != null && !runsBySlot.isEmpty()) {
-            runsBySlot.values().forEach(out);
-            runsBySlot.clear();
+        if (runsBySlot == null || runsBySlot.isEmpty()) {
+            return List.of();
         }
+        List<List<ScriptCall>> open = List.copyOf(runsBySlot.values());
+        runsBySlot.clear();
+        return open;
     }
 }

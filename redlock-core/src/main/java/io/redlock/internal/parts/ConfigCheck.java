@@ -2,6 +2,7 @@ package io.redlock.internal.parts;
 
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
+import io.redlock.internal.protocol.Keys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -131,10 +132,10 @@ public final class ConfigCheck {
             throw new RedlockConfigException("resource must be at most " + RedlockConfig.MAX_RESOURCE_BYTES
                     + " bytes in UTF-8, was " + bytes + " bytes ('" + resource.substring(0, 32) + "...')");
         }
-        for (String suffix : RedlockConfig.RESERVED_SUFFIXES) {
+        for (String suffix : Keys.RESERVED_SUFFIXES) {
             if (resource.endsWith(suffix)) {
                 throw new RedlockConfigException("resource must not end with '" + suffix + "', was '" + resource
-                        + "': the names ending with " + RedlockConfig.RESERVED_SUFFIXES + " are the library's own"
+                        + "': the names ending with " + Keys.RESERVED_SUFFIXES + " are the library's own"
                         + " keys beside a lock key ('" + resource.substring(0, resource.length() - suffix.length())
                         + "' keeps its " + suffix.substring(1) + " there)");
             }

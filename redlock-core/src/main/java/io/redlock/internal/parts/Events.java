@@ -1,11 +1,9 @@
 package io.redlock.internal.parts;
 
 import io.redlock.Lease;
-import io.redlock.LeaseListener;
 import io.redlock.LockTarget;
 import io.redlock.LossReason;
 import io.redlock.NodeFailure;
-import io.redlock.RedlockConfig;
 import io.redlock.RedlockObserver;
 import io.redlock.internal.node.NodeSet;
 import io.redlock.internal.node.NodeStates;
@@ -20,9 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a client tells the outside: the {@link RedlockObserver}s (acquisitions, holds, extensions, node failures), the
- * global {@link LeaseListener}s (losses), configured or added later, and the log of nodes entering and leaving a passing state
- * ({@link NodeStates}). A listener or observer that throws is logged and never disturbs the caller. Runs on whatever
+ * What a client tells the outside: the {@link RedlockObserver}s added to it (acquisitions, holds, extensions, node
+ * failures, losses), and the log of nodes entering and leaving a passing state ({@link NodeStates}). An observer that
+ * throws is logged and never disturbs the caller. Runs on whatever
  * thread reports the event: a Lettuce I/O thread, the scheduler, or a caller.
  */
 public final class Events {
@@ -30,24 +28,27 @@ public final class Events {
     private static final Logger log = LoggerFactory.getLogger(Events.class);
 
     private final NodeStates nodeStates = new NodeStates();
-    /** The configured observer, then those added later ({@link #add(RedlockObserver)}). */
+    /** The observers in the order they were added. */
     private final List<RedlockObserver> observers = new CopyOnWriteArrayList<>();
-    /** The configured lease listener, then those added later. */
-    private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
+    /** Whether an added observer overrides {@link RedlockObserver#leaseLost}: then every lease is watched. */
+    private volatile boolean hearingLosses;
 
-    Events(RedlockConfig config) {
-        config.observer().ifPresent(observers::add);
-        config.leaseListener().ifPresent(listeners::add);
-    }
-
-    /** From now on {@code observer} hears every event too. */
+    /** From now on {@code observer} hears every event too (leases granted from now on are watched for losses). */
     public void add(RedlockObserver observer) {
         observers.add(Objects.requireNonNull(observer, "observer"));
+        if (hearsLosses(observer)) {
+            hearingLosses = true;
+        }
     }
 
-    /** From now on {@code listener} hears of every lease lost (leases granted from now on are watched for it). */
-    public void add(LeaseListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+    /** Whether {@code observer}'s class overrides {@link RedlockObserver#leaseLost} rather than inherit the no-op. */
+    static boolean hearsLosses(RedlockObserver observer) {
+        try {
+            return observer.getClass().getMethod("leaseLost", Lease.class, LossReason.class).getDeclaringClass()
+                    != RedlockObserver.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("RedlockObserver without leaseLost", e);
+        }
     }
 
     /** Hands {@code event} to every observer. */
@@ -126,15 +127,15 @@ public final class Events {
         }
     }
 
-    /** Whether a global listener wants to hear of losses: then every lease is watched. */
+    /** Whether an observer wants to hear of losses: then every lease is watched. */
     public boolean listening() {
-        return !listeners.isEmpty();
+        return hearingLosses;
     }
 
-    /** Tells the global listeners, if any, that a lease was lost. */
+    /** Tells the observers that a lease was lost. */
     public void lost(Lease lease, LossReason reason) {
-        for (LeaseListener listener : listeners) {
-            Listeners.notify(listener, lease, reason);
+        if (hearingLosses) {
+            observe(o -> o.leaseLost(lease, reason));
         }
     }
 }

@@ -14,23 +14,23 @@ import java.util.random.RandomGenerator;
 
 /**
  * What the parts of one client share, built once ({@link #of}) and handed to each part that needs some of it: the
- * configuration and the seams tests inject, whether the client is closed, the events told to observers and listeners,
+ * configuration and what tests inject, whether the client is closed, the events told to observers and listeners,
  * the nodes (connections, the fan-out, the ticker, the scheduler), the watchdogs' timer wheel, the configuration as
  * the scripts take it, the work closing lets finish, compare-and-delete on every node, leaving waiter queues, release
  * notices, the quorum's health as acquisitions report it, and lease values.
  *
  * @param notifier the pub/sub side of wake-on-release; it opens its connections on first use
  */
-public record Parts(RedlockConfig config, Seams seams, Lifecycle lifecycle, Events events, NodeSet nodes, TimerWheel timers,
+public record Parts(RedlockConfig config, Injected injected, Lifecycle lifecycle, Events events, NodeSet nodes, TimerWheel timers,
         ScriptSettings scriptSettings, PendingWork pending, Releases releases, QueueUpkeep queue,
         ReleaseNotifier notifier, QuorumHealth health, LockValues values) {
 
     /** The parts of a client of {@code config}: its nodes are connected, its scheduler started. */
-    public static Parts of(RedlockConfig config, Seams seams) {
-        Events events = new Events(config);
-        NodeSet nodes = new NodeSet(config, Scripts.BATCH, seams.newScheduler(), events::nodeFailed);
+    public static Parts of(RedlockConfig config, Injected injected) {
+        Events events = new Events();
+        NodeSet nodes = new NodeSet(config, Scripts.BATCH, injected.newScheduler(), events::nodeFailed);
         PendingWork pending = new PendingWork();
-        return new Parts(config, seams, new Lifecycle(), events, nodes,
+        return new Parts(config, injected, new Lifecycle(), events, nodes,
                 new TimerWheel(nodes.scheduler(), nodes.ticker()), ScriptSettings.of(config), pending,
                 new Releases(nodes, pending, config.fencing()), new QueueUpkeep(nodes, pending),
                 new ReleaseNotifier(nodes.client(), config.nodes(), nodes.redaction()),
@@ -44,10 +44,10 @@ public record Parts(RedlockConfig config, Seams seams, Lifecycle lifecycle, Even
 
     /** The random source of retry delays and extension spread, for the calling thread. */
     public RandomGenerator random() {
-        return seams.random();
+        return injected.random();
     }
 
     public FaultHooks faultHooks() {
-        return seams.faultHooks();
+        return injected.faultHooks();
     }
 }

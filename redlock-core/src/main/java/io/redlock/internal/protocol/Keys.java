@@ -21,6 +21,43 @@ public record Keys(String lock, String base) implements HeldKeys {
     /** Suffix of the channel a release publishes on, so waiters wake at once: {@code <key>:released}. */
     static final String RELEASED_SUFFIX = ":released";
 
+    /**
+     * Suffix of the per-resource fencing counter key: {@code <key>:fence} (expires {@link RedlockConfig#fenceCounterTtl()} after
+     * its last grant, never deleted by a release).
+     */
+    public static final String FENCE_SUFFIX = ":fence";
+    /**
+     * Suffix of the per-resource queue of waiters with fencing: {@code <key>:waiters}, a sorted set of waiter ids,
+     * with their deadlines in {@code <key>:waiters:until}. Both expire when nobody waits.
+     */
+    public static final String WAITERS_SUFFIX = ":waiters";
+    /** Suffix, after {@link #WAITERS_SUFFIX}, of the waiters' deadlines. */
+    public static final String DEADLINES_SUFFIX = ":until";
+    /**
+     * Suffix of the readers of a read lock: {@code <key>:readers}, a sorted set of reader value by when its entry
+     * lapses; it lives as long as the longest reader.
+     */
+    public static final String READERS_SUFFIX = ":readers";
+    /**
+     * Suffix of the holders of a semaphore's permits: {@code <key>:permits}, a sorted set of holder value (which ends
+     * in {@code .} and the holder's slot) by when its entry lapses; it lives as long as the longest holder.
+     */
+    public static final String PERMITS_SUFFIX = ":permits";
+    /**
+     * The endings of the library's own keys beside a lock key ({@code <key>:fence}, {@code <key>:waiters},
+     * {@code <key>:waiters:until}, {@code <key>:readers}, {@code <key>:permits}): a resource whose name ends with one of
+     * them would be another resource's counter, queue or holders, so it is refused ({@link RedlockConfigException}).
+     */
+    public static final List<String> RESERVED_SUFFIXES = List.of(FENCE_SUFFIX, WAITERS_SUFFIX,
+            WAITERS_SUFFIX + DEADLINES_SUFFIX, READERS_SUFFIX, PERMITS_SUFFIX);
+    /**
+     * What the lock key holds while read-locked: the readers' mark (no lease value contains {@code :}, so none equals
+     * it). Written by the scripts ({@code lua/shared.lua}); {@link io.redlock.ResourceStatus} reads it.
+     */
+    public static final String READ_MARK = "redlock:readers";
+    /** What the lock key holds while a semaphore's permit lives: this, then the number of permits. */
+    public static final String PERMITS_MARK = "redlock:permits:";
+
     /** The plain layout. */
     public static Keys of(String key) {
         return new Keys(key, key);
@@ -54,23 +91,23 @@ public record Keys(String lock, String base) implements HeldKeys {
     }
 
     public String fence() {
-        return base + RedlockConfig.FENCE_SUFFIX;
+        return base + FENCE_SUFFIX;
     }
 
     public String waiters() {
-        return base + RedlockConfig.WAITERS_SUFFIX;
+        return base + WAITERS_SUFFIX;
     }
 
     public String readers() {
-        return base + RedlockConfig.READERS_SUFFIX;
+        return base + READERS_SUFFIX;
     }
 
     public String permits() {
-        return base + RedlockConfig.PERMITS_SUFFIX;
+        return base + PERMITS_SUFFIX;
     }
 
     String deadlines() {
-        return waiters() + RedlockConfig.DEADLINES_SUFFIX;
+        return waiters() + DEADLINES_SUFFIX;
     }
 
     public String released() {
@@ -121,13 +158,13 @@ public record Keys(String lock, String base) implements HeldKeys {
     @Override
     public String[] acquire() {
         String waiters = waiters();
-        return new String[] {lock, fence(), waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
+        return new String[] {lock, fence(), waiters, waiters + DEADLINES_SUFFIX};
     }
 
     /** KEYS of leaving the queue: queue, deadlines. */
     public String[] queue() {
         String waiters = waiters();
-        return new String[] {waiters, waiters + RedlockConfig.DEADLINES_SUFFIX};
+        return new String[] {waiters, waiters + DEADLINES_SUFFIX};
     }
 
     /** KEYS of the release: lock, queue (a release publishes only while someone waits, if asked to). */

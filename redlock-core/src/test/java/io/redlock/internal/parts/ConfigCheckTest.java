@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
+import io.redlock.internal.protocol.Keys;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -31,12 +31,12 @@ class ConfigCheckTest {
 
     @Test
     void rejectsResourcesThatAreAnotherResourcesOwnKeys() {
-        for (String suffix : RedlockConfig.RESERVED_SUFFIXES) {
+        for (String suffix : Keys.RESERVED_SUFFIXES) {
             assertThatThrownBy(() -> ConfigCheck.resource("orders:42" + suffix))
                     .isInstanceOf(RedlockConfigException.class).hasMessageContaining("must not end with '" + suffix)
                     .hasMessageContaining("'orders:42' keeps its");
         }
-        assertThat(RedlockConfig.RESERVED_SUFFIXES).contains(":fence", ":waiters", ":waiters:until", ":readers",
+        assertThat(Keys.RESERVED_SUFFIXES).contains(":fence", ":waiters", ":waiters:until", ":readers",
                 ":permits");
         for (String fine : new String[] {"orders:42", "orders:fenced", "fence", "job:until", "permits:of:x", ":x"}) {
             assertThatCode(() -> ConfigCheck.resource(fine)).as(fine).doesNotThrowAnyException();

@@ -126,8 +126,8 @@ class ScriptsTest {
     @Test
     void theMarksAndSlotsTheScriptsWriteAreTheOnesJavaReads() {
         String rules = Scripts.load("shared").text();
-        assertThat(rules).contains("local READ_MARK = '" + io.redlock.RedlockConfig.READ_MARK + "'")
-                .contains("local PERMITS_MARK = '" + io.redlock.RedlockConfig.PERMITS_MARK + "'")
+        assertThat(rules).contains("local READ_MARK = '" + io.redlock.internal.protocol.Keys.READ_MARK + "'")
+                .contains("local PERMITS_MARK = '" + io.redlock.internal.protocol.Keys.PERMITS_MARK + "'")
                 .contains("string.match(value, '%" + PermitKeys.SLOT_SEPARATOR + "(%d+)$')");
     }
 

@@ -1,8 +1,9 @@
 package io.redlock.spring.app;
 
 import io.micrometer.tracing.test.simple.SimpleTracer;
-import io.redlock.LeaseListener;
+import io.redlock.Lease;
 import io.redlock.LossReason;
+import io.redlock.RedlockObserver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.boot.SpringBootConfiguration;
@@ -27,8 +28,13 @@ public class TracedApp {
     }
 
     @Bean
-    LeaseListener lossListener() {
-        return (lease, reason) -> lost.add(reason);
+    RedlockObserver lossObserver() {
+        return new RedlockObserver() {
+            @Override
+            public void leaseLost(Lease lease, LossReason reason) {
+                lost.add(reason);
+            }
+        };
     }
 
     /** Starts the application named {@code name} with these properties. */

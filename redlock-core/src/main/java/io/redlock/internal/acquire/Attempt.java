@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * every node at once, decides on the majority, and on any failure releases on all nodes before reporting "not
  * acquired".
  */
-final class Acquisition {
+final class Attempt {
 
-    private static final Logger log = LoggerFactory.getLogger(Acquisition.class);
+    private static final Logger log = LoggerFactory.getLogger(Attempt.class);
 
     private final Parts parts;
     private final Leases leases;
@@ -60,7 +60,7 @@ final class Acquisition {
      * @param waiterId with fencing, the caller's id in the waiter queue of its one resource; null if it will not wait
      * @param ticket the largest ticket the caller was given so far, 0 if none
      */
-    Acquisition(Parts parts, Leases leases, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
+    Attempt(Parts parts, Leases leases, String resource, HeldKeys keys, long ttlMillis, String value, String waiterId,
             long ticket) {
         this.parts = parts;
         this.leases = leases;

@@ -11,36 +11,36 @@ import java.util.random.RandomGenerator;
  * work, the random source of its retry delays and extension spread, and its fault hooks. Immutable; the defaults are a
  * thread of its own, {@link ThreadLocalRandom} and disarmed hooks.
  */
-public final class Seams {
+public final class Injected {
 
     private final Supplier<Scheduler> scheduler;
     private final Supplier<RandomGenerator> random;
     private final FaultHooks faultHooks;
 
-    private Seams(Supplier<Scheduler> scheduler, Supplier<RandomGenerator> random, FaultHooks faultHooks) {
+    private Injected(Supplier<Scheduler> scheduler, Supplier<RandomGenerator> random, FaultHooks faultHooks) {
         this.scheduler = scheduler;
         this.random = random;
         this.faultHooks = faultHooks;
     }
 
     /** A scheduler thread per client, thread-local randomness, no fault hooks. */
-    public static Seams defaults() {
-        return new Seams(ThreadScheduler::new, ThreadLocalRandom::current, new FaultHooks());
+    public static Injected defaults() {
+        return new Injected(ThreadScheduler::new, ThreadLocalRandom::current, new FaultHooks());
     }
 
-    /** These seams with {@code scheduler} instead; the client shuts it down when it closes. */
-    public Seams scheduler(Scheduler scheduler) {
-        return new Seams(() -> scheduler, random, faultHooks);
+    /** This injection with {@code scheduler} instead; the client shuts it down when it closes. */
+    public Injected scheduler(Scheduler scheduler) {
+        return new Injected(() -> scheduler, random, faultHooks);
     }
 
-    /** These seams drawing every random delay from {@code random} (called on the thread that draws). */
-    public Seams random(Supplier<RandomGenerator> random) {
-        return new Seams(scheduler, random, faultHooks);
+    /** This injection drawing every random delay from {@code random} (called on the thread that draws). */
+    public Injected random(Supplier<RandomGenerator> random) {
+        return new Injected(scheduler, random, faultHooks);
     }
 
-    /** These seams with {@code hooks} armed by the test. */
-    public Seams faultHooks(FaultHooks hooks) {
-        return new Seams(scheduler, random, hooks);
+    /** This injection with {@code hooks} armed by the test. */
+    public Injected faultHooks(FaultHooks hooks) {
+        return new Injected(scheduler, random, hooks);
     }
 
     Scheduler newScheduler() {

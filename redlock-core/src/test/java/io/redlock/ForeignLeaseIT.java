@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** Extending and releasing a lease taken by another process, known only by its value. */
 @WithRedisNodes(5)
-class ByValueIT {
+class ForeignLeaseIT {
 
     @Test
     void anotherProcessCanExtendAndReleaseALeaseByItsValue(RedisNodes nodes) {

@@ -22,13 +22,13 @@ import java.util.concurrent.CompletableFuture;
  * command — known only by its resource and value. The handle it makes has an unknown token, and its keys are deemed
  * to live for the default TTL (the real one is unknown here).
  */
-public final class ByValue {
+public final class ForeignLeases {
 
     private final Parts parts;
     private final Leases leases;
     private final Extension extension;
 
-    public ByValue(Parts parts, Leases leases, Extension extension) {
+    public ForeignLeases(Parts parts, Leases leases, Extension extension) {
         this.parts = parts;
         this.leases = leases;
         this.extension = extension;
