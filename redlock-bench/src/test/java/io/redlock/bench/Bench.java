@@ -94,6 +94,15 @@ final class Bench {
         });
     }
 
+    /** The per-call cost check: nodes of its own. */
+    static CallCostCheck.Result calls(BenchConfig config, Consumer<String> out) throws Exception {
+        return onFreshNodes(out, (nodes, environment) -> {
+            CallCostCheck.Result result = CallCostCheck.run(nodes, config.calls().pairs(), config.calls().rounds(), out);
+            out.accept("wrote " + ResultsFile.calls(config.out(), environment, result));
+            return result;
+        });
+    }
+
     /** The shard cost check: servers and clusters of its own. */
     static ScalingCheck.Result scaling(BenchConfig config, Consumer<String> out) throws Exception {
         ScalingCheck.Result result = ScalingCheck.run(config.scaling(), out);

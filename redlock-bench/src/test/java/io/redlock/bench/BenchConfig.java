@@ -24,7 +24,8 @@ import java.util.Locale;
  * {@code bench.leases.count} [100000], {@code bench.leases.ttl} [30s], {@code bench.leases.hold} [2m],
  * {@code bench.leases.inflight} [64]; the shard cost check: {@code bench.scaling} [false], {@code bench.scaling.members} [3],
  * {@code bench.scaling.shards} [3], {@code bench.scaling.rounds} [3], {@code bench.scaling.window} [20s],
- * {@code bench.scaling.inflight} [64]; the kinds of lock: {@code bench.kinds} [true: a section of the side-by-side run,
+ * {@code bench.scaling.inflight} [64]; the per-call cost check: {@code bench.calls} [false],
+ * {@code bench.calls.pairs} [5000], {@code bench.calls.rounds} [3]; the kinds of lock: {@code bench.kinds} [true: a section of the side-by-side run,
  * on its nodes, with its {@code bench.jit}, {@code bench.rounds}, {@code bench.warmup} and {@code bench.window}],
  * {@code bench.kinds.only} [false: true runs that section alone], {@code bench.kinds.nodes} [1,5: redlock-java's node
  * counts; Redisson's equivalents are single-master, on one node], {@code bench.kinds.contestants} [all; ids as the
@@ -36,7 +37,7 @@ import java.util.Locale;
  */
 record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, List<Integer> levels, List<String> contestants,
         boolean contended, List<Integer> contendedClients, Duration contendedWarmup, Duration contendedWindow, Path out, HeapSettings heap,
-        CounterSettings counters, LeaseSettings leases, ScalingSettings scaling, KindSettings kinds) {
+        CounterSettings counters, LeaseSettings leases, ScalingSettings scaling, CallSettings calls, KindSettings kinds) {
 
     /** The heap check's settings; it runs instead of everything else when {@code enabled}. */
     record HeapSettings(boolean enabled, long pairs, long every, int inFlight, long boundBytes) {
@@ -53,6 +54,10 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
 
     /** The shard cost check's settings; it runs instead of everything else when {@code enabled}. */
     record ScalingSettings(boolean enabled, int members, int shards, int rounds, Duration window, int inFlight) {
+    }
+
+    /** The per-call cost check's settings ({@link CallCostCheck}); it runs instead of everything else when enabled. */
+    record CallSettings(boolean enabled, int pairs, int rounds) {
     }
 
     /**
@@ -139,6 +144,10 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                         Integer.parseInt(property("bench.scaling.rounds", "3")),
                         duration(property("bench.scaling.window", "20s")),
                         Integer.parseInt(property("bench.scaling.inflight", "64"))),
+                new CallSettings(
+                        Boolean.parseBoolean(property("bench.calls", "false")),
+                        Integer.parseInt(property("bench.calls.pairs", "5000")),
+                        Integer.parseInt(property("bench.calls.rounds", "3"))),
                 new KindSettings(
                         Boolean.parseBoolean(property("bench.kinds", "true")),
                         Boolean.parseBoolean(property("bench.kinds.only", "false")),

@@ -16,6 +16,8 @@ public final class BenchMain {
         BenchConfig config = BenchConfig.fromSystemProperties();
         if (config.kinds().only()) {
             requireNoViolation(Bench.kinds(config, System.out::println));
+        } else if (config.calls().enabled()) {
+            Bench.calls(config, System.out::println);
         } else if (config.scaling().enabled()) {
             Bench.scaling(config, System.out::println);
         } else if (config.leases().enabled()) {

@@ -1,5 +1,6 @@
 package io.redlock.bench;
 
+import static io.redlock.bench.SmokeSettings.CALLS_OFF;
 import static io.redlock.bench.SmokeSettings.COUNTERS_OFF;
 import static io.redlock.bench.SmokeSettings.HEAP_OFF;
 import static io.redlock.bench.SmokeSettings.KINDS_OFF;
@@ -26,7 +27,7 @@ class BenchSmokeIT {
     void everyKindOfLockRunsCheckedBesideRedissonsAndItsTableIsWritten(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ofMillis(50), Duration.ofMillis(200),
                 List.of(1), List.of(), false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF,
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, CALLS_OFF,
                 new BenchConfig.KindSettings(true, true, List.of(1), List.of(), 4, 2, 2, Duration.ofMillis(1),
                         Duration.ofMillis(5), Duration.ofSeconds(1)));
 
@@ -53,7 +54,7 @@ class BenchSmokeIT {
     void everyContestantRunsAndTheTableIsWritten(@TempDir Path out) throws IOException {
         BenchConfig config = new BenchConfig(Duration.ofMillis(200), 1, Duration.ofMillis(200), Duration.ofMillis(300),
                 List.of(1, 16), Contestants.KNOWN, true, List.of(3), Duration.ofMillis(300), Duration.ofSeconds(1), out,
-                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, KINDS_OFF);
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, CALLS_OFF, KINDS_OFF);
 
         BenchReport report = Bench.run(config, line -> { });
 

@@ -1,5 +1,6 @@
 package io.redlock.bench;
 
+import static io.redlock.bench.SmokeSettings.CALLS_OFF;
 import static io.redlock.bench.SmokeSettings.COUNTERS_OFF;
 import static io.redlock.bench.SmokeSettings.HEAP_OFF;
 import static io.redlock.bench.SmokeSettings.KINDS_OFF;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The harness's checks, tiny: many leases kept by batched extensions, the cost per server and shard, fencing counters
- * that go when idle while tokens rise. Beside {@link BenchSmokeIT}, in a test JVM of their own.
+ * The harness's checks, tiny: many leases kept by batched extensions, the cost per server and shard and per call,
+ * fencing counters that go when idle while tokens rise. Beside {@link BenchSmokeIT}, in a test JVM of their own.
  */
 class CheckSmokeIT {
 
@@ -25,7 +26,7 @@ class CheckSmokeIT {
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 HEAP_OFF, COUNTERS_OFF,
                 new BenchConfig.LeaseSettings(true, 2_000, Duration.ofSeconds(5), Duration.ofSeconds(6), 64),
-                SCALING_OFF, KINDS_OFF);
+                SCALING_OFF, CALLS_OFF, KINDS_OFF);
 
         LeaseCheck.Result result = Bench.leases(config, line -> { });
 
@@ -47,7 +48,7 @@ class CheckSmokeIT {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 HEAP_OFF, COUNTERS_OFF, LEASES_OFF,
-                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16), KINDS_OFF);
+                new BenchConfig.ScalingSettings(true, 3, 2, 1, Duration.ofSeconds(1), 16), CALLS_OFF, KINDS_OFF);
 
         ScalingCheck.Result result = Bench.scaling(config, line -> { });
 
@@ -61,13 +62,30 @@ class CheckSmokeIT {
     }
 
     @Test
+    void theCallCostCheckTimesEveryOperationOnEveryNodeBesideItsFloor(@TempDir Path out) throws Exception {
+        BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
+                Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, new BenchConfig.CallSettings(true, 50, 1), KINDS_OFF);
+
+        CallCostCheck.Result result = Bench.calls(config, line -> { });
+
+        assertThat(result.byRound()).singleElement().asList().hasSize(6);
+        result.byRound().get(0).forEach(cost -> {
+            assertThat(cost.micros()).as(cost.operation()).hasSize(Bench.NODES).allSatisfy(micros ->
+                    assertThat(micros).isPositive());
+            assertThat(cost.floorMicros()).as(cost.floor()).hasSize(Bench.NODES);
+        });
+        assertThat(out.resolve("calls.md")).exists();
+    }
+
+    @Test
     void theCounterCheckSeesCountersGoAndTokensRise(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
                 HEAP_OFF,
                 new BenchConfig.CounterSettings(true, 2_000, 500, Duration.ofSeconds(2), 16, 1_000,
                         Duration.ofSeconds(60)),
-                LEASES_OFF, SCALING_OFF, KINDS_OFF);
+                LEASES_OFF, SCALING_OFF, CALLS_OFF, KINDS_OFF);
 
         CounterCheck.Result result = Bench.counters(config, line -> { });
 

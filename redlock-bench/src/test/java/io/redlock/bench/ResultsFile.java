@@ -167,6 +167,26 @@ final class ResultsFile {
         return write(dir.resolve("scaling.md"), md);
     }
 
+    static Path calls(Path dir, String environment, CallCostCheck.Result r) {
+        StringBuilder md = new StringBuilder("# Per-call cost on the nodes (raw)\n\n").append(header(environment))
+                .append(String.format("One caller takes and releases the same resource %,d times (then extends one"
+                        + " lease %,d times), one operation in flight, fenced and not; then the smallest script or"
+                        + " command that does each job, by bare Lettuce, the same way on the same nodes. The nodes'"
+                        + " own count (INFO commandstats, usec over the phase) per operation: the mean of the five"
+                        + " nodes, each node's own beside it. A fenced acquire is the pairs' script time beyond the"
+                        + " release measured without fencing (the same script); the fenced floor likewise. %d"
+                        + " rounds.%n%n"
+                        + "| round | operation | µs per call | per node | floor | floor µs per call | ratio |%n"
+                        + "|---|---|---:|---|---|---:|---:|%n", r.pairs(), r.pairs(), r.rounds()));
+        for (int round = 0; round < r.byRound().size(); round++) {
+            for (CallCostCheck.Cost c : r.byRound().get(round)) {
+                md.append(String.format("| %d | %s | %.2f | %s | %s | %.2f | %.2fx |%n", round + 1, c.operation(),
+                        c.mean(), oneDecimal(c.micros()), c.floor(), c.floorMean(), c.ratio()));
+            }
+        }
+        return write(dir.resolve("calls.md"), md);
+    }
+
     private static String oneDecimal(List<Double> values) {
         return String.join(" ", values.stream().map(v -> String.format("%.1f", v)).toList());
     }
