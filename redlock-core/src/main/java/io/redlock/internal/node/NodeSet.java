@@ -65,6 +65,8 @@ public final class NodeSet implements AutoCloseable {
     private final Scheduler scheduler;
     private final Consumer<NodeFailure> failures;
     private final Flusher flusher = new Flusher();
+    /** How long a connection may take to open, and the warm-up to be answered. */
+    private final Duration connectTimeout;
 
     /**
      * Connects to every node of {@code config}, which run the scripts of {@code batch}, waiting (bounded) until each
@@ -108,7 +110,26 @@ public final class NodeSet implements AutoCloseable {
             list.add(node);
         }
         this.nodes = List.copyOf(list);
+        this.connectTimeout = connectTimeout;
         connectAll(connectTimeout);
+    }
+
+    /**
+     * Runs {@code script} once on every connected node and waits for the replies, at most as long as a connection may
+     * take: what the first lock operation of a fresh process would otherwise pay inside its round (the first encode,
+     * the classes of the reply path, a script not loaded yet), paid before any round's clock starts. Nodes that do
+     * not answer in time are left as they are; nothing is reported for them here.
+     */
+    public void warmUp(Script script, String[] keys, String[] args) {
+        List<CompletableFuture<Long>> replies = send((i, node) -> node.eval(script, keys, args));
+        try {
+            CompletableFuture.allOf(replies.stream().map(reply -> reply.exceptionally(failed -> null))
+                    .toArray(CompletableFuture[]::new)).get(connectTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("not every node answered the warm-up within {}", connectTimeout);
+        }
     }
 
     /** The options of every connection: to a server and to a cluster alike. */

@@ -3,6 +3,7 @@ package io.redlock.internal.parts;
 import io.redlock.RedlockConfig;
 import io.redlock.Ticker;
 import io.redlock.internal.node.NodeSet;
+import io.redlock.internal.protocol.Keys;
 import io.redlock.internal.protocol.ScriptSettings;
 import io.redlock.internal.protocol.Scripts;
 import io.redlock.internal.release.PendingWork;
@@ -25,16 +26,31 @@ public record Parts(RedlockConfig config, Injected injected, Lifecycle lifecycle
         ScriptSettings scriptSettings, PendingWork pending, Releases releases, QueueUpkeep queue,
         ReleaseNotifier notifier, QuorumHealth health, LockValues values) {
 
-    /** The parts of a client of {@code config}: its nodes are connected, its scheduler started. */
+    /** The resource of the warm-up: a name of the library's own, never written. */
+    static final String WARM_UP_RESOURCE = "redlock:warm-up";
+
+    /** The parts of a client of {@code config}: its nodes are connected and warmed up, its scheduler started. */
     public static Parts of(RedlockConfig config, Injected injected) {
         Events events = new Events();
         NodeSet nodes = new NodeSet(config, Scripts.BATCH, injected.newScheduler(), events::nodeFailed);
+        warmUp(nodes, config);
         PendingWork pending = new PendingWork();
         return new Parts(config, injected, new Lifecycle(), events, nodes,
                 new TimerWheel(nodes.scheduler(), nodes.ticker()), ScriptSettings.of(config), pending,
                 new Releases(nodes, pending, config.fencing()), new QueueUpkeep(nodes, pending),
                 new ReleaseNotifier(nodes.client(), config.nodes(), nodes.redaction()),
                 new QuorumHealth(config.nodes().size()), new LockValues());
+    }
+
+    /**
+     * A release nobody can match (no lease value is empty) of a resource of the library's own, on every node: the
+     * path of a lock operation run once before the first acquisition, so that the first round of a fresh process is
+     * not the one that loads it. It writes nothing and announces nothing (no one waits there).
+     */
+    private static void warmUp(NodeSet nodes, RedlockConfig config) {
+        Keys keys = Keys.of(config, WARM_UP_RESOURCE);
+        nodes.warmUp(keys.releaseScript(), keys.release(),
+                new Scripts.Release("", "", true, keys.releasedChannels()).argv());
     }
 
     /** The injected monotonic clock every deadline and validity is read on. */

@@ -1,0 +1,50 @@
+package io.redlock;
+
+import static io.redlock.ItSupport.redlockOn;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.junit.WithRedisNodes;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fresh client does not make its first round pay for what starting costs: {@code build()} returns once every node
+ * has run a lock operation's script (a release that matches nothing), so the first acquisition's round is not the one
+ * that encodes the first script call, loads the reply path or finds a script missing. The warm-up writes nothing.
+ */
+@WithRedisNodes(3)
+class ColdStartIT {
+
+    private static final Pattern CALLS = Pattern.compile("cmdstat_(\\w+):calls=(\\d+)");
+
+    @Test
+    void buildReturnsOnceEveryNodeRanALockScriptThatWroteAndAnnouncedNothing(RedisNodes nodes) {
+        nodes.servers().forEach(node -> node.redis(redis -> redis.configResetstat()));
+
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            for (RedisServer node : nodes.servers()) {
+                assertThat(calls(node, "evalsha")).as("script calls on %s when build() returned", node).isOne();
+                assertThat(calls(node, "publish")).as("announcements").isZero();
+                assertThat(calls(node, "del")).as("deletes").isZero();
+                long keys = node.redis(redis -> redis.dbsize());
+                assertThat(keys).as("keys").isZero();
+            }
+            assertThat(redlock.tryAcquire("first", Duration.ofSeconds(5))).isPresent();
+        }
+    }
+
+    /** How often {@code node} ran {@code command} since its statistics were reset. */
+    private static long calls(RedisServer node, String command) {
+        Matcher stat = CALLS.matcher(node.redis(redis -> redis.info("commandstats")));
+        while (stat.find()) {
+            if (stat.group(1).equals(command)) {
+                return Long.parseLong(stat.group(2));
+            }
+        }
+        return 0;
+    }
+}
