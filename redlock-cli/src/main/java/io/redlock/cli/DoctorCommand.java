@@ -55,7 +55,7 @@ final class DoctorCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() {
-        List<Check> checks = new ArrayList<>();
+        List<DoctorFinding> checks = new ArrayList<>();
         try (Redlock redlock = nodes.connect()) {
             Inspection inspection = redlock.inspect();
             List<RedisURI> uris = redlock.config().nodes(); // in the order of the inspection's reports
@@ -92,11 +92,11 @@ final class DoctorCommand implements Callable<Integer> {
      * lack a master or the cluster reports a failure), then every master's rows as for a node.
      */
     private void clusterMember(NodeReport member, ClusterReport cluster, RedisURI seed, RedisClient client,
-            long allowance, List<NodeProbe> probes, List<Check> checks) {
+            long allowance, List<NodeProbe> probes, List<DoctorFinding> checks) {
         String detail = cluster.masters().size() + " masters, " + cluster.replicas() + " replicas, " + cluster.covered()
                 + " of " + ClusterReport.SLOTS + " slots covered, cluster_state " + cluster.state();
-        checks.add(cluster.complete() ? Check.ok(member.node(), "cluster", detail)
-                : Check.fail(member.node(), "cluster", detail + ": locks in slots without a working master get no"
+        checks.add(cluster.complete() ? DoctorFinding.ok(member.node(), "cluster", detail)
+                : DoctorFinding.fail(member.node(), "cluster", detail + ": locks in slots without a working master get no"
                         + " vote from this member"));
         for (NodeReport master : cluster.masters()) {
             NodeProbe probe = null;
@@ -111,81 +111,81 @@ final class DoctorCommand implements Callable<Integer> {
         }
     }
 
-    private Check independence(NodeReport report, Map<String, String> duplicates) {
+    private DoctorFinding independence(NodeReport report, Map<String, String> duplicates) {
         String node = report.node();
         String earlier = duplicates.get(node);
         if (earlier != null) {
-            return Check.fail(node, "independence", "the same " + (report.cluster().isPresent() ? "cluster" : "server")
+            return DoctorFinding.fail(node, "independence", "the same " + (report.cluster().isPresent() ? "cluster" : "server")
                     + " as " + earlier + " (same run_id)");
         }
         if (report.cluster().isPresent()) {
-            return Check.ok(node, "independence", "no master shared with another member");
+            return DoctorFinding.ok(node, "independence", "no master shared with another member");
         }
         String runId = report.runId().orElse(node);
-        return Check.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length())));
+        return DoctorFinding.ok(node, "independence", "run_id " + runId.substring(0, Math.min(12, runId.length())));
     }
 
     /** A node's rows; {@code clusterMaster}: a master of a cluster member, whose cluster has a row of its own. */
-    private void check(NodeReport report, NodeProbe probe, long allowance, boolean clusterMaster, List<Check> checks) {
+    private void check(NodeReport report, NodeProbe probe, long allowance, boolean clusterMaster, List<DoctorFinding> checks) {
         String node = report.node();
         if (!report.reachable()) {
-            checks.add(Check.fail(node, "reachable", report.problem().orElse("")));
+            checks.add(DoctorFinding.fail(node, "reachable", report.problem().orElse("")));
             return;
         }
         if (!probe.reachable()) { // inspected, but the probe's own connection failed
-            checks.add(Check.fail(node, "reachable", probe.problem));
+            checks.add(DoctorFinding.fail(node, "reachable", probe.problem));
             return;
         }
         String latency = String.format(Locale.ROOT, "PING p50 %.2f ms, p99 %.2f ms over %d pings",
                 probe.p50Micros / 1000.0, probe.p99Micros / 1000.0, NodeProbe.PINGS);
         checks.add(probe.p99Micros / 1000 > nodes.nodeTimeout.toMillis()
-                ? Check.warn(node, "latency", latency + "; above the per-node timeout "
+                ? DoctorFinding.warn(node, "latency", latency + "; above the per-node timeout "
                         + Durations.format(nodes.nodeTimeout))
-                : Check.ok(node, "latency", latency));
+                : DoctorFinding.ok(node, "latency", latency));
         String version = report.version().orElse("unknown");
         checks.add(Versions.olderThan(version, MIN_TESTED_MAJOR)
-                ? Check.warn(node, "version", version + "; Redis 6 or later is tested")
-                : Check.ok(node, "version", version));
-        checks.add(report.isMaster() ? Check.ok(node, "role", "master")
-                : Check.fail(node, "role", report.role().orElse("unknown")
+                ? DoctorFinding.warn(node, "version", version + "; Redis 6 or later is tested")
+                : DoctorFinding.ok(node, "version", version));
+        checks.add(report.isMaster() ? DoctorFinding.ok(node, "role", "master")
+                : DoctorFinding.fail(node, "role", report.role().orElse("unknown")
                         + ": a replica is not an independent master; a failover can lose a lock (SPEC S5)"));
         if (!clusterMaster) { // a cluster member's masters are judged by the member's own row
             checks.add(report.clusterEnabled().orElse(false)
-                    ? Check.warn(node, "cluster", "cluster mode: list it as a cluster member ("
+                    ? DoctorFinding.warn(node, "cluster", "cluster mode: list it as a cluster member ("
                             + RedlockConfig.CLUSTER_PREFIX + "redis://host:port) so every key of a lock shares one slot")
-                    : Check.ok(node, "cluster", "standalone"));
+                    : DoctorFinding.ok(node, "cluster", "standalone"));
         }
         checks.add(eviction(report));
-        checks.add(report.durable() ? Check.ok(node, "persistence", "appendonly yes, appendfsync always")
-                : Check.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
+        checks.add(report.durable() ? DoctorFinding.ok(node, "persistence", "appendonly yes, appendfsync always")
+                : DoctorFinding.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
                         .orElse("?") + ", appendfsync " + report.appendFsync().orElse("?")
                         + ": after a crash keep the node down longer than the largest TTL (delayed restart, SPEC R9)"));
         long offset = Math.abs(probe.clockOffsetMillis);
         checks.add(offset > allowance
-                ? Check.warn(node, "clock", "differs from this machine by " + probe.clockOffsetMillis
+                ? DoctorFinding.warn(node, "clock", "differs from this machine by " + probe.clockOffsetMillis
                         + " ms, more than the drift allowance " + allowance + " ms")
-                : Check.ok(node, "clock", "within " + offset + " ms of this machine"));
-        checks.add(probe.scripting == null ? Check.ok(node, "scripting", "EVAL, SCRIPT LOAD and EVALSHA allowed")
-                : Check.fail(node, "scripting", probe.scripting + "; the lock scripts cannot run"));
+                : DoctorFinding.ok(node, "clock", "within " + offset + " ms of this machine"));
+        checks.add(probe.scripting == null ? DoctorFinding.ok(node, "scripting", "EVAL, SCRIPT LOAD and EVALSHA allowed")
+                : DoctorFinding.fail(node, "scripting", probe.scripting + "; the lock scripts cannot run"));
     }
 
     /** The eviction row from core's reading of the policy; a policy the node did not tell fails too. */
-    private static Check eviction(NodeReport report) {
+    private static DoctorFinding eviction(NodeReport report) {
         String node = report.node();
         if (report.maxmemoryPolicy().isEmpty()) {
-            return Check.fail(node, "eviction", "maxmemory-policy unknown: memory pressure can evict lock keys (two"
+            return DoctorFinding.fail(node, "eviction", "maxmemory-policy unknown: memory pressure can evict lock keys (two"
                     + " holders) or counters; use noeviction");
         }
         String policy = "maxmemory-policy " + report.maxmemoryPolicy().get();
         if (report.mayEvictCounters()) {
-            return Check.fail(node, "eviction", policy + ": memory pressure can evict lock keys (two holders) and"
+            return DoctorFinding.fail(node, "eviction", policy + ": memory pressure can evict lock keys (two holders) and"
                     + " fencing counters; use noeviction");
         }
-        return report.mayEvictLocks() ? Check.fail(node, "eviction", policy + ": memory pressure can evict lock keys"
-                + " (two holders); use noeviction") : Check.ok(node, "eviction", policy);
+        return report.mayEvictLocks() ? DoctorFinding.fail(node, "eviction", policy + ": memory pressure can evict lock keys"
+                + " (two holders); use noeviction") : DoctorFinding.ok(node, "eviction", policy);
     }
 
-    private static void clockSpread(List<NodeProbe> probes, long allowance, List<Check> checks) {
+    private static void clockSpread(List<NodeProbe> probes, long allowance, List<DoctorFinding> checks) {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (NodeProbe probe : probes) {
@@ -197,14 +197,14 @@ final class DoctorCommand implements Callable<Integer> {
         if (min <= max) {
             long spread = max - min;
             checks.add(spread > allowance
-                    ? Check.warn("all", "clock spread", spread + " ms between nodes, more than " + allowance + " ms")
-                    : Check.ok("all", "clock spread", spread + " ms between nodes"));
+                    ? DoctorFinding.warn("all", "clock spread", spread + " ms between nodes, more than " + allowance + " ms")
+                    : DoctorFinding.ok("all", "clock spread", spread + " ms between nodes"));
         }
     }
 
-    private int report(List<Check> checks) {
-        long fails = checks.stream().filter(c -> c.status() == Check.Status.FAIL).count();
-        long warns = checks.stream().filter(c -> c.status() == Check.Status.WARN).count();
+    private int report(List<DoctorFinding> checks) {
+        long fails = checks.stream().filter(c -> c.status() == DoctorFinding.Status.FAIL).count();
+        long warns = checks.stream().filter(c -> c.status() == DoctorFinding.Status.WARN).count();
         String verdict = fails > 0 ? "FAIL" : warns > 0 ? "WARN" : "OK";
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -219,7 +219,7 @@ final class DoctorCommand implements Callable<Integer> {
             int checkWidth = Math.max(5, checks.stream().mapToInt(c -> c.check().length()).max().orElse(5));
             String row = "%-" + nodeWidth + "s  %-" + checkWidth + "s  %-6s %s%n";
             out.printf(row, "NODE", "CHECK", "STATUS", "DETAIL");
-            for (Check c : checks) {
+            for (DoctorFinding c : checks) {
                 out.printf(row, c.node(), c.check(), c.status(), c.detail());
             }
             out.println();

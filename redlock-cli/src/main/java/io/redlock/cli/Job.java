@@ -65,7 +65,7 @@ final class Job {
             Supplier<Duration> validity, PrintWriter err) throws IOException {
         Lifeline lifeline = Lifeline.create();
         try {
-            List<String> argv = new ArrayList<>(List.of(Perl.BINARY, "-e", SCRIPT, lifeline.path().toString(),
+            List<String> argv = new ArrayList<>(List.of(PerlBinary.PATH, "-e", SCRIPT, lifeline.path().toString(),
                     Long.toString(grace.toMillis())));
             argv.addAll(command);
             ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();

@@ -43,7 +43,7 @@ final class ProcessGroup {
     /** Sends {@code signal} ({@code TERM}, {@code INT}, {@code KILL}) to every process of the group. */
     void signal(String signal) {
         try {
-            Process kill = new ProcessBuilder(Perl.BINARY, "-e", "kill $ARGV[0], -$ARGV[1]", signal,
+            Process kill = new ProcessBuilder(PerlBinary.PATH, "-e", "kill $ARGV[0], -$ARGV[1]", signal,
                     Long.toString(id)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             kill.waitFor();

@@ -102,8 +102,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         TargetOptions.Invocation invocation = targets.resolve(resource, command);
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isExecutable(Path.of(Perl.BINARY))) {
-            err.println("redlock: run needs " + Perl.BINARY + " (Debian's perl-base) to supervise the command");
+        if (!Files.isExecutable(Path.of(PerlBinary.PATH))) {
+            err.println("redlock: run needs " + PerlBinary.PATH + " (Debian's perl-base) to supervise the command");
             return CANNOT_START;
         }
         LockOptions options = LockOptions.builder().ttl(ttl).maxWait(wait).maxHold(maxHold).build();

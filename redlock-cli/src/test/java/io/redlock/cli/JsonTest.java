@@ -29,7 +29,7 @@ class JsonTest {
     @Test
     void writesRecordsByComponentAndEnumsByName() {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("checks", List.of(Check.warn("127.0.0.1:7000", "persistence", "no fsync")));
+        doc.put("checks", List.of(DoctorFinding.warn("127.0.0.1:7000", "persistence", "no fsync")));
         doc.put("verdict", "WARN");
         assertThat(Json.of(doc)).isEqualTo("{\"checks\":[{\"node\":\"127.0.0.1:7000\",\"check\":\"persistence\","
                 + "\"status\":\"WARN\",\"detail\":\"no fsync\"}],\"verdict\":\"WARN\"}");

@@ -1,10 +1,10 @@
 package io.redlock.cli;
 
 /** Where perl is: Debian's essential perl-base, which {@code redlock run} uses to supervise its job. */
-final class Perl {
+final class PerlBinary {
 
-    static final String BINARY = "/usr/bin/perl";
+    static final String PATH = "/usr/bin/perl";
 
-    private Perl() {
+    private PerlBinary() {
     }
 }

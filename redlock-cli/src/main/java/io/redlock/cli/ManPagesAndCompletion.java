@@ -16,9 +16,9 @@ import picocli.codegen.docgen.manpage.ManPageGenerator;
  * and the AsciiDoc sources of the man pages, from the same command model the program runs.
  * Arguments: the completion file, the directory for the AsciiDoc pages.
  */
-final class Docs {
+final class ManPagesAndCompletion {
 
-    private Docs() {
+    private ManPagesAndCompletion() {
     }
 
     public static void main(String[] args) throws IOException {
