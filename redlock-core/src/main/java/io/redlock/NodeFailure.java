@@ -1,6 +1,7 @@
 package io.redlock;
 
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Why one node did not take part in a quorum decision.
@@ -10,6 +11,9 @@ import java.util.Objects;
  * @param reason a one-line description with any password removed
  */
 public record NodeFailure(String node, Kind kind, String reason) {
+
+    /** The error codes of a node that refuses the client's credentials or permissions. */
+    private static final Pattern ACCESS_REFUSED = Pattern.compile("\\b(WRONGPASS|NOAUTH|NOPERM)\\b");
 
     /** The kinds of node failure. */
     public enum Kind {
@@ -25,6 +29,14 @@ public record NodeFailure(String node, Kind kind, String reason) {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    /**
+     * True if the node refused the client's credentials or permissions ({@code WRONGPASS}, {@code NOAUTH},
+     * {@code NOPERM}): retrying will not fix it, a configuration change will.
+     */
+    public boolean accessRefused() {
+        return kind == Kind.ERROR && ACCESS_REFUSED.matcher(reason).find();
     }
 
     @Override

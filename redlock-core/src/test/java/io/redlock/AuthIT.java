@@ -40,7 +40,8 @@ class AuthIT {
                     .satisfies(e -> {
                         QuorumUnreachableException failure = (QuorumUnreachableException) e;
                         assertThat(failure.failures()).hasSize(3)
-                                .allSatisfy(f -> assertThat(f.kind()).isEqualTo(NodeFailure.Kind.ERROR));
+                                .allSatisfy(f -> assertThat(f.kind()).isEqualTo(NodeFailure.Kind.ERROR))
+                                .allSatisfy(f -> assertThat(f.accessRefused()).as(f.toString()).isTrue());
                         for (RedisServer node : nodes) {
                             assertThat(failure.getMessage()).contains(node.address());
                         }

@@ -2,6 +2,7 @@ package io.redlock.cli;
 
 import io.redlock.Lease;
 import io.redlock.LockTarget;
+import io.redlock.QuorumUnreachableException;
 import io.redlock.Redlock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -46,13 +47,22 @@ final class AcquireCommand implements Callable<Integer> {
     public Integer call() {
         AcquireOutcome outcome = new AcquireOutcome();
         try (Redlock redlock = nodes.connect(outcome)) {
-            Optional<Lease> acquired = redlock.acquire(resource, ttl, wait);
+            Optional<Lease> acquired;
+            try {
+                acquired = redlock.acquire(resource, ttl, wait);
+            } catch (QuorumUnreachableException unreachable) {
+                outcome.warnings().print(nodes.nodeTimeout);
+                return Outcomes.noQuorum(redlock, LockTarget.of(resource), unreachable.failures(),
+                        spec.commandLine().getErr());
+            }
             outcome.warnings().print(nodes.nodeTimeout);
             if (acquired.isEmpty()) {
                 return Outcomes.notAcquired(redlock, outcome, LockTarget.of(resource), Durations.format(wait),
                         spec.commandLine().getErr());
             }
             Lease lease = acquired.get();
+            Outcomes.degraded(redlock, outcome, LockTarget.of(resource), RedlockCli.of(spec).quiet,
+                    spec.commandLine().getErr());
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("resource", resource);
             json.put("value", lease.value());

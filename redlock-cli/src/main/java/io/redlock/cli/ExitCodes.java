@@ -23,6 +23,8 @@ final class ExitCodes {
     static final int SOFTWARE = 70;
     /** Held by another client (or, for extend and release, not held with this value any more). */
     static final int NOT_ACQUIRED = 73;
+    /** EX_NOPERM: a majority of the nodes refused the credentials or the permissions. */
+    static final int NO_PERMISSION = 77;
     /** EX_TEMPFAIL: the lease was lost while the command ran. */
     static final int LEASE_LOST = 75;
     /** The command to run could not be started, as in shells. */
@@ -33,6 +35,8 @@ final class ExitCodes {
             + RedlockConfig.MAX_RESOURCES_AT_ONCE + " at once, permits outside 1-" + RedlockConfig.MAX_PERMITS
             + ", a resource held as another kind of lock";
     private static final String NO_QUORUM = "no quorum: too few nodes answered (down or hung); they are named";
+    private static final String REFUSED = "a majority of the nodes refused the credentials or permissions"
+            + " (WRONGPASS, NOAUTH, NOPERM); they are named";
     private static final String INTERNAL = "internal error, one line (--debug prints the stack trace)";
 
     /** Per command, in the order of the top-level help: each code and what it means for that command. */
@@ -45,10 +49,11 @@ final class ExitCodes {
         Map<String, Map<Integer, String>> all = new LinkedHashMap<>();
         all.put("run", codes(OK, "the command ran; otherwise the command's own exit code is passed on",
                 USAGE, BAD_INPUT, UNAVAILABLE, NO_QUORUM, NOT_ACQUIRED, "held by another client within --wait",
-                LEASE_LOST, "the lease was lost while the command ran (it got SIGTERM, then SIGKILL after --grace)",
+                NO_PERMISSION, REFUSED, LEASE_LOST, "the lease was lost while the command ran (it got SIGTERM, then SIGKILL after --grace)",
                 CANNOT_START, "the command could not be started", SOFTWARE, INTERNAL));
         all.put("acquire", codes(OK, "acquired; the lease is printed as JSON", USAGE, BAD_INPUT,
-                UNAVAILABLE, NO_QUORUM, NOT_ACQUIRED, "held by another client within --wait", SOFTWARE, INTERNAL));
+                UNAVAILABLE, NO_QUORUM, NOT_ACQUIRED, "held by another client within --wait", NO_PERMISSION, REFUSED,
+                SOFTWARE, INTERNAL));
         all.put("extend", codes(OK, "extended on a majority", USAGE, BAD_INPUT, UNAVAILABLE, NO_QUORUM,
                 NOT_ACQUIRED, "no longer held with this value (expired, released or never acquired)",
                 SOFTWARE, INTERNAL));
@@ -99,6 +104,7 @@ final class ExitCodes {
         list.put(" 70", INTERNAL + "; demo: an unexpected result");
         list.put(" 73", "held by another client within --wait (extend, release: not held with this value)");
         list.put(" 75", "the lease was lost during run");
+        list.put(" 77", REFUSED + " (acquire, run)");
         list.put("127", "run: the command could not be started");
         return list;
     }

@@ -56,12 +56,37 @@ final class Outcomes {
         };
     }
 
-    /** Too many nodes failed for a majority: one line naming each failed node and why. */
+    /**
+     * Too many nodes failed for a majority: one line naming each failed node and why; 77 when a majority refused the
+     * credentials or permissions (a configuration to fix, not a node to wait for), else 69.
+     */
     static int noQuorum(Redlock redlock, LockTarget target, Collection<NodeFailure> failures, PrintWriter err) {
-        err.println("redlock: no quorum for " + name(target) + ": " + failures.size() + " of "
-                + redlock.config().nodes().size() + " nodes failed (need " + redlock.config().quorum() + ")"
-                + describe(failures, ": "));
+        int nodes = redlock.config().nodes().size();
+        int quorum = redlock.config().quorum();
+        long refused = failures.stream().filter(NodeFailure::accessRefused).count();
+        if (refused >= quorum) {
+            err.println("redlock: not permitted to lock " + name(target) + ": " + refused + " of " + nodes
+                    + " nodes refused the credentials or permissions (need " + quorum + " to accept them)"
+                    + describe(failures, ": "));
+            return ExitCodes.NO_PERMISSION;
+        }
+        err.println("redlock: no quorum for " + name(target) + ": " + failures.size() + " of " + nodes
+                + " nodes failed (need " + quorum + ")" + describe(failures, ": "));
         return ExitCodes.UNAVAILABLE;
+    }
+
+    /**
+     * After an acquisition that some nodes did not take part in: one line naming them and why, unless
+     * {@code quiet}. The lock holds on a majority; with fewer nodes to spare the next fault may stop it.
+     */
+    static void degraded(Redlock redlock, AcquireOutcome outcome, LockTarget target, boolean quiet, PrintWriter err) {
+        Collection<NodeFailure> failures = outcome.failures().values();
+        if (quiet || failures.isEmpty()) {
+            return;
+        }
+        int nodes = redlock.config().nodes().size();
+        err.println("redlock: acquired " + name(target) + " on " + (nodes - failures.size()) + " of " + nodes
+                + " nodes; not taking part" + describe(failures, ": "));
     }
 
     /** Each failed node and why, sorted, after {@code lead}; empty for none. */

@@ -31,7 +31,8 @@ public final class RedlockCli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--quiet", scope = ScopeType.INHERIT,
-            description = "No warnings about unsafe node setups (redlock doctor has the details).")
+            description = "No warnings about unsafe node setups or nodes that did not take part (redlock doctor"
+                    + " has the details).")
     boolean quiet;
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,

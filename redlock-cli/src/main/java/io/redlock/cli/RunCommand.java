@@ -6,6 +6,7 @@ import io.redlock.LeaseWorkException;
 import io.redlock.LockNotAcquiredException;
 import io.redlock.LockOptions;
 import io.redlock.LockTarget;
+import io.redlock.QuorumUnreachableException;
 import io.redlock.Redlock;
 import io.redlock.Secrets;
 import java.io.IOException;
@@ -112,6 +113,7 @@ final class RunCommand implements Callable<Integer> {
         try (Redlock redlock = nodes.connect(outcome)) {
             CompletableFuture<Integer> exit = redlock.<Integer>withLockAsync(invocation.target(), options,
                     lease -> outcome.warnings().printWithin(nodes.nodeTimeout).thenCompose(printed -> {
+                        Outcomes.degraded(redlock, outcome, invocation.target(), RedlockCli.of(spec).quiet, err);
                         try {
                             return supervise(invocation, lease, running, err);
                         } catch (IOException e) {
@@ -127,6 +129,9 @@ final class RunCommand implements Callable<Integer> {
                 }
                 if (cause instanceof LockNotAcquiredException) {
                     return Outcomes.notAcquired(redlock, outcome, invocation.target(), Durations.format(wait), err);
+                }
+                if (cause instanceof QuorumUnreachableException unreachable) {
+                    return Outcomes.noQuorum(redlock, invocation.target(), unreachable.failures(), err);
                 }
                 if (cause instanceof LeaseWorkException && cause.getCause() instanceof IOException io) {
                     err.println("redlock: cannot start the command's supervisor: " + io.getMessage());
