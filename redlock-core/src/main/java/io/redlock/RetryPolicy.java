@@ -1,5 +1,6 @@
 package io.redlock;
 
+import io.redlock.internal.time.DurationText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -50,10 +51,12 @@ public final class RetryPolicy {
         Objects.requireNonNull(min, "min");
         Objects.requireNonNull(max, "max");
         if (min.isNegative() || min.isZero()) {
-            throw new RedlockConfigException(List.of("retry.minDelay"), "retry min delay must be positive, was " + min);
+            throw new RedlockConfigException(List.of("retry.minDelay"), "retry min delay must be positive, was "
+                    + DurationText.of(min));
         }
         if (max.compareTo(min) < 0) {
-            throw new RedlockConfigException(List.of("retry.maxDelay", "retry.minDelay"), "retry max delay must be >= min delay (" + min + "), was " + max);
+            throw new RedlockConfigException(List.of("retry.maxDelay", "retry.minDelay"), "retry max delay must be >= min delay ("
+                    + DurationText.of(min) + "), was " + DurationText.of(max));
         }
         return new RetryPolicy(min, max);
     }

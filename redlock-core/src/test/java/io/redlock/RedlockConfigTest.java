@@ -110,17 +110,17 @@ class RedlockConfigTest {
     @Test
     void rejectsNonPositiveTtlAndTimeout() {
         assertThatThrownBy(() -> fiveNodes().defaultTtl(Duration.ZERO).config())
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl").hasMessageContaining("PT0S");
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl").hasMessageContaining("was 0s");
         assertThatThrownBy(() -> fiveNodes().nodeTimeout(Duration.ofMillis(-1)).config())
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("nodeTimeout")
-                .hasMessageContaining("PT-0.001S");
+                .hasMessageContaining("was -1ms");
     }
 
     @Test
     void rejectsANodeTimeoutThatIsNotSmallerThanTheTtl() {
         assertThatThrownBy(() -> fiveNodes().defaultTtl(Duration.ofMillis(100)).nodeTimeout(Duration.ofMillis(100))
                 .config())
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("per-node timeout PT0.1S");
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("per-node timeout 100ms");
     }
 
     @Test
@@ -128,7 +128,7 @@ class RedlockConfigTest {
         assertThatThrownBy(() -> fiveNodes().nodeTimeout(Duration.ofMillis(1)).defaultTtl(Duration.ofMillis(2))
                 .config()).isInstanceOf(RedlockConfigException.class)
                 .hasMessageContaining("defaultTtl must leave a validity").hasMessageContaining("at least 4 ms")
-                .hasMessageContaining("PT0.002S");
+                .hasMessageContaining("2ms");
         assertThat(fiveNodes().nodeTimeout(Duration.ofMillis(1)).defaultTtl(Duration.ofMillis(4)).config()
                 .defaultTtl()).isEqualTo(Duration.ofMillis(4));
     }

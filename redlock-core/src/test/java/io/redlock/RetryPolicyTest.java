@@ -49,8 +49,8 @@ class RetryPolicyTest {
     @Test
     void rejectsNonPositiveMinimumAndInvertedBounds() {
         assertThatThrownBy(() -> RetryPolicy.uniform(Duration.ZERO, Duration.ofMillis(5)))
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("PT0S");
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("was 0s");
         assertThatThrownBy(() -> RetryPolicy.uniform(Duration.ofMillis(20), Duration.ofMillis(10)))
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("PT0.01S");
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("(20ms), was 10ms");
     }
 }

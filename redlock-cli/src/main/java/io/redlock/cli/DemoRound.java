@@ -153,7 +153,7 @@ final class DemoRound {
         } else if (acquisition == 14 && faultsDone.compareAndSet(1, 2)) {
             RedisServer crashed = nodes.node(1);
             say("%n>>> Fault 2: node 2 (%s) crashes (kill -9); it stays down %s, longer than the TTL (delayed"
-                    + " restart, SPEC R9)", crashed.address(), Durations.format(TTL.plus(Duration.ofMillis(400))));
+                    + " restart: every lock it held has expired by then)", crashed.address(), Durations.format(TTL.plus(Duration.ofMillis(400))));
             restarted = crashed.restartAfter(TTL.plus(Duration.ofMillis(400)))
                     .thenRun(() -> say("  node 2 is back, empty"));
         } else if (clockJump && acquisition == 24 && faultsDone.compareAndSet(2, 3)) {

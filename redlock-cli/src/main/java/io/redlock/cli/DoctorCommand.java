@@ -148,7 +148,8 @@ final class DoctorCommand implements Callable<Integer> {
                 : DoctorFinding.ok(node, "version", version));
         checks.add(report.isMaster() ? DoctorFinding.ok(node, "role", "master")
                 : DoctorFinding.fail(node, "role", report.role().orElse("unknown")
-                        + ": a replica is not an independent master; a failover can lose a lock (SPEC S5)"));
+                        + ": a replica is not an independent master; a failover can promote one that has not got"
+                        + " a lock yet, and two clients then hold it: list independent masters"));
         if (!clusterMaster) { // a cluster member's masters are judged by the member's own row
             checks.add(report.clusterEnabled().orElse(false)
                     ? DoctorFinding.warn(node, "cluster", "cluster mode: list it as a cluster member ("
@@ -159,7 +160,9 @@ final class DoctorCommand implements Callable<Integer> {
         checks.add(report.durable() ? DoctorFinding.ok(node, "persistence", "appendonly yes, appendfsync always")
                 : DoctorFinding.warn(node, "persistence", "appendonly " + report.appendOnly().map(b -> b ? "yes" : "no")
                         .orElse("?") + ", appendfsync " + report.appendFsync().orElse("?")
-                        + ": after a crash keep the node down longer than the largest TTL (delayed restart, SPEC R9)"));
+                        + ": a crash can forget the locks it held; fix it with appendonly yes and appendfsync"
+                        + " always, or restart a crashed node only after the largest TTL has passed (delayed"
+                        + " restart)"));
         long offset = Math.abs(probe.clockOffsetMillis);
         checks.add(offset > allowance
                 ? DoctorFinding.warn(node, "clock", "differs from this machine by " + probe.clockOffsetMillis

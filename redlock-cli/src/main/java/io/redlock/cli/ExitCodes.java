@@ -27,7 +27,9 @@ final class ExitCodes {
     static final int NO_PERMISSION = 77;
     /** EX_TEMPFAIL: the lease was lost while the command ran. */
     static final int LEASE_LOST = 75;
-    /** The command to run could not be started, as in shells. */
+    /** The command to run is there but cannot be run (not executable, a directory), as in shells. */
+    static final int CANNOT_RUN = 126;
+    /** The command to run could not be started (not found), as in shells. */
     static final int CANNOT_START = 127;
 
     private static final String BAD_INPUT = "bad input: unknown option, bad duration, port outside 1-65535,"
@@ -50,7 +52,8 @@ final class ExitCodes {
         all.put("run", codes(OK, "the command ran; otherwise the command's own exit code is passed on",
                 USAGE, BAD_INPUT, UNAVAILABLE, NO_QUORUM, NOT_ACQUIRED, "held by another client within --wait",
                 NO_PERMISSION, REFUSED, LEASE_LOST, "the lease was lost while the command ran (it got SIGTERM, then SIGKILL after --grace)",
-                CANNOT_START, "the command could not be started", SOFTWARE, INTERNAL));
+                CANNOT_RUN, "the command is there but cannot be run (not executable, a directory)",
+                CANNOT_START, "the command could not be started (not found)", SOFTWARE, INTERNAL));
         all.put("acquire", codes(OK, "acquired; the lease is printed as JSON", USAGE, BAD_INPUT,
                 UNAVAILABLE, NO_QUORUM, NOT_ACQUIRED, "held by another client within --wait", NO_PERMISSION, REFUSED,
                 SOFTWARE, INTERNAL));
@@ -105,7 +108,8 @@ final class ExitCodes {
         list.put(" 73", "held by another client within --wait (extend, release: not held with this value)");
         list.put(" 75", "the lease was lost during run");
         list.put(" 77", REFUSED + " (acquire, run)");
-        list.put("127", "run: the command could not be started");
+        list.put("126", "run: the command is there but cannot be run (not executable, a directory)");
+        list.put("127", "run: the command could not be started (not found)");
         return list;
     }
 

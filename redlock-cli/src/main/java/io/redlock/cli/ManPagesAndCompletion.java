@@ -25,7 +25,7 @@ final class ManPagesAndCompletion {
         CommandLine cli = RedlockCli.commandLine();
         Path completion = Path.of(args[0]);
         Files.createDirectories(completion.toAbsolutePath().getParent());
-        Files.writeString(completion, AutoComplete.bash("redlock", cli));
+        Files.writeString(completion, withOurInstallation(AutoComplete.bash("redlock", cli)));
         forManPages(cli.getCommandSpec());
         File pages = new File(args[1]);
         Files.createDirectories(pages.toPath());
@@ -33,6 +33,53 @@ final class ManPagesAndCompletion {
         if (code != 0) {
             throw new IllegalStateException("the man page generator failed with exit code " + code);
         }
+        try (var adoc = Files.newDirectoryStream(pages.toPath(), "*.adoc")) {
+            for (Path page : adoc) {
+                Files.writeString(page, ENVIRONMENT + seeAlso(page), java.nio.file.StandardOpenOption.APPEND);
+            }
+        }
+    }
+
+    /**
+     * The completion script with its installation notes about this distribution's files: picocli's name files
+     * ({@code *_completion} in a {@code bin} directory) that it does not have.
+     */
+    static String withOurInstallation(String script) {
+        int from = script.indexOf("# Installation\n");
+        int to = script.indexOf("# Documentation\n");
+        if (from < 0 || to < from) {
+            throw new IllegalStateException("picocli's completion script has no Installation section to replace");
+        }
+        return script.substring(0, from) + String.join("\n", "# Installation", "# ------------", "#",
+                "# Source this file from ~/.bashrc (it is completion/redlock in the distribution):",
+                "#", "#   . /path/to/redlock-<version>/completion/redlock", "#",
+                "# or copy it to /etc/bash_completion.d/redlock (with bash-completion installed).", "#", "")
+                + script.substring(to);
+    }
+
+    /** The ENVIRONMENT section every page ends with. */
+    static final String ENVIRONMENT = String.join("\n", "", "== Environment", "",
+            NodeOptions.ENV_NODES + "::",
+            "  The nodes when --nodes is not given: comma-separated redis:// URIs (prefer "
+                    + PasswordFile.ENV + " to a password in them, which every local user sees in ps).",
+            PasswordFile.ENV + "::",
+            "  A file whose first line is the nodes' password, as --password-file; refused unless only its owner can"
+                    + " read and write it (chmod 600).",
+            "REDLOCK_JAVA_OPTS::",
+            "  More JVM options for the command (the last one given wins).",
+            "REDLOCK_CDS::",
+            "  off: no class-data archive for faster starts (by default one is made in lib/ when it is writable).",
+            "");
+
+    /** The SEE ALSO section of {@code page}: the other pages of the command. */
+    private static String seeAlso(Path page) {
+        String name = page.getFileName().toString().replace(".adoc", "");
+        List<String> others = new ArrayList<>(List.of("redlock(1)"));
+        for (String command : ExitCodes.commands()) {
+            others.add("redlock-" + command + "(1)");
+        }
+        others.remove(name + "(1)");
+        return String.join("\n", "", "== See also", "", String.join(", ", others), "");
     }
 
     /**

@@ -77,7 +77,9 @@ final class Outcomes {
 
     /**
      * After an acquisition that some nodes did not take part in: one line naming them and why, unless
-     * {@code quiet}. The lock holds on a majority; with fewer nodes to spare the next fault may stop it.
+     * {@code quiet}. The lock holds on a majority; with fewer nodes to spare the next fault may stop it. Named are the
+     * nodes whose failure was known when the majority decided the round (down, refusing, erring at once); one that
+     * answers later, or not at all, is not waited for.
      */
     static void degraded(Redlock redlock, AcquireOutcome outcome, LockTarget target, boolean quiet, PrintWriter err) {
         Collection<NodeFailure> failures = outcome.failures().values();

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ import picocli.CommandLine.ScopeType;
             "  redlock demo                         # the whole story in a minute, no setup",
             "  redlock servers                      # local nodes to try things with",
             "  redlock run nightly -- ./job.sh      # run a job on one machine at a time"})
-public final class RedlockCli implements Runnable {
+public final class RedlockCli implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -107,6 +108,9 @@ public final class RedlockCli implements Runnable {
             return new CommandLine.RunLast().execute(parseResult);
         });
         cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.summary());
+        for (CommandLine subcommand : cli.getSubcommands().values()) { // -V, --version: the same lines everywhere
+            subcommand.getCommandSpec().versionProvider(new BuildInfo.VersionProvider());
+        }
         for (String command : ExitCodes.commands()) {
             CommandLine subcommand = cli.getSubcommands().get(command);
             if (subcommand != null) { // only the subcommand a run names is built
@@ -122,13 +126,21 @@ public final class RedlockCli implements Runnable {
         return (RedlockCli) spec.root().userObject();
     }
 
+    /** Bare {@code redlock}: what to type, on stderr, as a usage error. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.USAGE;
     }
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && cli.getParent() == null
+                && !unmatched.getUnmatched().isEmpty() && !unmatched.getUnmatched().get(0).startsWith("-")) {
+            cli.getErr().println("redlock: unknown command '" + unmatched.getUnmatched().get(0) + "'; the commands are "
+                    + String.join(", ", ExitCodes.commands()) + " (see 'redlock --help')");
+            return ExitCodes.USAGE;
+        }
         cli.getErr().println("redlock: " + oneLine(e.getMessage()) + " (see '"
                 + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;

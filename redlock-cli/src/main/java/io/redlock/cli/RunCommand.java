@@ -88,8 +88,8 @@ final class RunCommand implements Callable<Integer> {
     Duration grace;
 
     @Option(names = "--max-hold", defaultValue = "24h", converter = Durations.class, paramLabel = "DURATION",
-            description = {"Stop extending after this long (SPEC R8): the lease is then lost and the command",
-                "stopped as on any loss, exit 75 (default: ${DEFAULT-VALUE}). Set it above the longest run."})
+            description = "Stop extending after this long: the lease is then lost and the command stopped as on any"
+                    + " loss, exit 75 (default: ${DEFAULT-VALUE}). Set it above the longest run.")
     Duration maxHold;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "RESOURCE",

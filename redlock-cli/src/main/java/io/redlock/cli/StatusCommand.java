@@ -2,8 +2,8 @@ package io.redlock.cli;
 
 import io.redlock.NodeStatus;
 import io.redlock.Redlock;
-import io.redlock.ResourceStatus;
 import io.redlock.ResourceStatus.Verdict;
+import io.redlock.ResourceStatus;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = {"Show who holds a lock, node by node, and what that adds up to.",
@@ -89,23 +89,48 @@ final class StatusCommand implements Callable<Integer> {
         return doc;
     }
 
-    private static void table(ResourceStatus status, PrintWriter out) {
-        int width = Math.max(4, status.nodes().stream().mapToInt(n -> n.node().length()).max().orElse(4));
-        String row = "%-" + width + "s  %-11s  %8s  %6s  %5s  %-11s  %s%n";
-        out.printf(row, "NODE", "HOLDER", "TTL", "FENCE", "QUEUE", "HEAD", "SHARED");
+    /** The per-node table, each column as wide as its widest value (a fencing token has 16 digits), and the verdict. */
+    static void table(ResourceStatus status, PrintWriter out) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"NODE", "HOLDER", "TTL", "FENCE", "QUEUE", "HEAD", "SHARED"});
+        for (NodeStatus node : status.nodes()) {
+            if (node.answered()) {
+                rows.add(new String[] {node.node(), node.holder().map(StatusCommand::shorten).orElse("-"),
+                    node.ttl().map(Durations::format).orElse("-"),
+                    node.fence().isPresent() ? Long.toString(node.fence().getAsLong()) : "-",
+                    Long.toString(node.queueLength()), node.queueHead().map(StatusCommand::shorten).orElse("-"),
+                    node.sharedBy().isEmpty() ? "-" : Integer.toString(node.sharedBy().size())});
+            }
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        out.println(line(rows.get(0), widths));
+        int next = 1;
         for (NodeStatus node : status.nodes()) {
             if (!node.answered()) {
-                out.printf("%-" + width + "s  no answer: %s%n", node.node(), node.problem().orElse(""));
+                out.printf("%-" + widths[0] + "s  no answer: %s%n", node.node(), node.problem().orElse(""));
                 continue;
             }
-            out.printf(row, node.node(), node.holder().map(StatusCommand::shorten).orElse("-"),
-                    node.ttl().map(Durations::format).orElse("-"),
-                    node.fence().isPresent() ? Long.toString(node.fence().getAsLong()) : "-", node.queueLength(),
-                    node.queueHead().map(StatusCommand::shorten).orElse("-"),
-                    node.sharedBy().isEmpty() ? "-" : Integer.toString(node.sharedBy().size()));
+            out.println(line(rows.get(next++), widths));
         }
         out.println();
         out.println("verdict: " + verdict(status));
+    }
+
+    /** One row: text columns left-aligned, number columns (TTL, FENCE, QUEUE) right-aligned, two spaces apart. */
+    private static String line(String[] row, int[] widths) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < row.length; i++) {
+            boolean number = i >= 2 && i <= 4;
+            String cell = number ? " ".repeat(widths[i] - row[i].length()) + row[i]
+                    : row[i] + (i == row.length - 1 ? "" : " ".repeat(widths[i] - row[i].length()));
+            line.append(i == 0 ? "" : "  ").append(cell);
+        }
+        return line.toString();
     }
 
     private static String verdict(ResourceStatus status) {

@@ -10,7 +10,8 @@
 #    End of file means redlock died (kill -9, the OOM killer, a crash); a validity that runs out without a new one
 #    means redlock stalled (SIGSTOP, a frozen VM) past the lock's expiry. Either way the watcher sends SIGTERM to the
 #    job's group, SIGKILL after GRACE_MS, and exits.
-# 3. It becomes COMMAND (exec, same pid), or exits 127 if COMMAND cannot be started.
+# 3. It becomes COMMAND (exec, same pid), or exits as a shell would if COMMAND cannot be started: 126 if it is
+#    there but cannot be run (not executable, a directory, not a program), 127 otherwise (not found).
 use strict;
 use warnings;
 use POSIX ();
@@ -28,6 +29,7 @@ if ($first == 0) {
     my $watcher = fork() // POSIX::_exit(1);
     POSIX::_exit(0) if $watcher;    # the watcher is re-parented: the job never sees it as a child
     POSIX::setpgid(0, 0);           # and signals to the job's group do not reach it
+    $0 = "redlock run watcher";     # what ps shows, instead of this whole script
     $SIG{$_} = 'IGNORE' for qw(INT TERM HUP QUIT PIPE);
     open(STDIN, '<', '/dev/null');
     open(STDOUT, '>', '/dev/null'); # it must not hold open a pipe that someone reads redlock's output from
@@ -38,8 +40,9 @@ if ($first == 0) {
 waitpid($first, 0);
 close($line);
 { no warnings 'exec'; exec { $command[0] } @command; }
+my $cannot_run = $!{EACCES} || $!{ENOEXEC} || $!{EISDIR};
 print STDERR "redlock: cannot start $command[0]: $!\n";
-POSIX::_exit(127);
+POSIX::_exit($cannot_run ? 126 : 127);
 
 # Milliseconds on a monotonic clock (times(2): clock ticks since an arbitrary point).
 sub now_ms {

@@ -166,11 +166,14 @@ class ContractIT {
             Cli run = Cli.run(Map.of(), "run", "--nodes", list, "replicated", "--", "sh", "-c", "echo job ran >&2");
             assertThat(run.exitCode()).as(run.err()).isZero();
             List<String> lines = run.err().lines().toList();
-            // the warning comes first, then the replica named as not taking part (it refuses writes)
-            assertThat(lines).as(run.err()).hasSize(3).last().isEqualTo("job ran");
+            // the warning comes first; the replica refuses the write, and is named as not taking part when its
+            // refusal came before the two masters' grants decided the round (it may come after)
+            assertThat(lines).as(run.err()).hasSizeBetween(2, 3).last().isEqualTo("job ran");
             assertThat(lines.get(0)).startsWith("redlock: warning: ").contains(replica.address()).contains("replica");
-            assertThat(lines.get(1)).startsWith("redlock: acquired 'replicated' on 2 of 3 nodes")
-                    .contains(replica.address()).contains("READONLY");
+            if (lines.size() == 3) {
+                assertThat(lines.get(1)).startsWith("redlock: acquired 'replicated' on 2 of 3 nodes")
+                        .contains(replica.address()).contains("READONLY");
+            }
             Cli verbose = Cli.run(Map.of(), "run", "--verbose", "--nodes", list, "replicated", "--", "true");
             assertThat(verbose.exitCode()).as(verbose.err()).isZero();
             assertThat(verbose.err().lines()).as(verbose.err()).anyMatch(l -> !l.startsWith("redlock: "));

@@ -45,9 +45,13 @@ class DistIT {
     @Test
     void holdsTheLauncherLibrariesCompletionAndManPagesAndNoTestCode() throws IOException {
         assertThat(home.resolve("bin/redlock")).isExecutable();
-        assertThat(home.resolve("completion/redlock")).content().contains("complete -F");
-        assertThat(home.resolve("man/man1/redlock.1")).content().contains(".TH \"REDLOCK\"");
-        assertThat(home.resolve("man/man1/redlock-run.1")).content().contains("crontab");
+        assertThat(home.resolve("completion/redlock")).content().contains("complete -F")
+                .contains("completion/redlock").doesNotContain("_completion\"");
+        assertThat(home.resolve("man/man1/redlock.1")).content().contains(".TH \"REDLOCK\"")
+                .contains("ENVIRONMENT").contains(PasswordFile.ENV).contains(NodeOptions.ENV_NODES)
+                .contains("SEE ALSO").contains("redlock\\-run(1)");
+        assertThat(home.resolve("man/man1/redlock-run.1")).content().contains("crontab").contains("ENVIRONMENT")
+                .contains("redlock(1)");
         assertThat(home.resolve("lib/redlock.jsa")).as("made where it is used, never shipped").doesNotExist();
         List<Path> jars;
         try (Stream<Path> lib = Files.list(home.resolve("lib"))) {

@@ -9,6 +9,9 @@ import io.redlock.Redlock;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -197,6 +200,45 @@ class RunIT {
         Cli cli = Cli.run(env(nodes), "run", "job", "--", "/no/such/program");
         assertThat(cli.exitCode()).as(cli.err()).isEqualTo(RunCommand.CANNOT_START);
         assertThat(cli.err()).contains("cannot start /no/such/program");
+        awaitReleased(nodes, "job");
+    }
+
+    @Test
+    void theWatcherShowsAShortNameInPsNotItsScript(RedisNodes nodes, @TempDir Path dir) throws Exception {
+        Path started = dir.resolve("started");
+        Cli cli = Cli.start(env(nodes), "run", "watched", "--", "sh", "-c", "touch " + started + "; sleep 2");
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(started));
+        List<String> commandLines = commandLines();
+        assertThat(commandLines).as("a process showing the watcher's script").noneMatch(c -> c.contains("sub now_ms"));
+        assertThat(commandLines).contains("redlock run watcher");
+        assertThat(cli.waitFor()).isZero();
+    }
+
+    /** Every process's command line, its arguments joined by spaces. */
+    private static List<String> commandLines() throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path process : processes) {
+                try {
+                    lines.add(new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8)
+                            .replace('\0', ' ').strip());
+                } catch (IOException gone) {
+                    // the process ended meanwhile
+                }
+            }
+        }
+        return lines;
+    }
+
+    @Test
+    void aCommandThatIsThereButCannotRunGives126AsAShellDoes(RedisNodes nodes, @TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("not-executable.sh"), "#!/bin/sh\necho ran\n");
+        for (String program : List.of(script.toString(), dir.toString())) {
+            Cli cli = Cli.run(env(nodes), "run", "job", "--", program);
+            assertThat(cli.exitCode()).as(cli.err()).isEqualTo(ExitCodes.CANNOT_RUN);
+            assertThat(cli.err()).contains("cannot start " + program);
+            assertThat(cli.out()).doesNotContain("ran");
+        }
         awaitReleased(nodes, "job");
     }
 

@@ -101,11 +101,11 @@ class BadConfigFailureTest {
         String node = "redlock.nodes=redis://127.0.0.1:1";
         // core's LockOptions and RedlockConfig checks, named by property
         runner.withPropertyValues(node, "redlock.default-max-hold=0s").run(context -> assertFailure(context,
-                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was PT0S"));
+                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was 0s"));
         runner.withPropertyValues(node, "redlock.default-max-hold=-5m").run(context -> assertFailure(context,
-                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was PT-5M"));
+                "redlock.default-max-hold", "redlock.default-max-hold: maxHold must be positive, was -5m"));
         runner.withPropertyValues(node, "redlock.default-ttl=366d").run(context -> assertFailure(context,
-                "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be at most 365 days, was PT8784H"));
+                "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be at most 365 days, was 366d"));
     }
 
     @Test
@@ -120,8 +120,8 @@ class BadConfigFailureTest {
                 assertFailure(context, "redlock.default-ttl", "redlock.default-ttl: defaultTtl must be positive"));
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.default-ttl=40ms").run(context -> {
             assertThat(failure(context).getMessage()).contains("redlock.default-ttl: defaultTtl must leave a validity"
-                    + " after the clock-drift allowance (1.0 % of it + 2 ms = 2.40 ms) and the per-node timeout PT0.05S:"
-                    + " at least 53 ms, was PT0.04S");
+                    + " after the clock-drift allowance (1.0 % of it + 2 ms = 2.40 ms) and the per-node timeout 50ms:"
+                    + " at least 53 ms, was 40ms");
             assertThat(failure(context).properties()).containsExactly("redlock.default-ttl", "redlock.node-timeout");
         });
         runner.withPropertyValues("redlock.nodes=redis://127.0.0.1:1", "redlock.node-timeout=-1s").run(context ->

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  */
 public final class NodeUris {
 
+    /** A node written {@code host:port}, without the scheme a URI needs. */
+    private static final Pattern HOST_PORT = Pattern.compile("[^/:@\\s]+:\\d{1,5}");
+
     /** More independent masters than this make no sense for a lock (and release notifications count nodes in a long). */
     static final int MAX_NODES = 64;
 
@@ -72,8 +75,9 @@ public final class NodeUris {
         try {
             redisUri = RedisURI.create(uri);
         } catch (RuntimeException e) {
+            String hint = HOST_PORT.matcher(uri).matches() ? " (a node is a URI: redis://" + shown + ")" : "";
             throw new RedlockConfigException(NODES, "invalid node URI '" + shown + "': "
-                    + secrets.scrub(String.valueOf(e.getMessage())));
+                    + secrets.scrub(String.valueOf(e.getMessage())) + hint);
         }
         if (redisUri.getSocket() == null && redisUri.getSentinelMasterId() == null
                 && (redisUri.getHost() == null || redisUri.getHost().isBlank())) {

@@ -3,6 +3,7 @@ package io.redlock.internal.parts;
 import io.redlock.RedlockConfig;
 import io.redlock.RedlockConfigException;
 import io.redlock.internal.protocol.Keys;
+import io.redlock.internal.time.DurationText;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
@@ -30,11 +31,11 @@ public final class ConfigCheck {
             throw new RedlockConfigException(List.of("minHold"), "minHold must not be null (Duration.ZERO for none)");
         }
         if (minHold.isNegative()) {
-            throw new RedlockConfigException(List.of("minHold"), "minHold must not be negative, was " + minHold);
+            throw new RedlockConfigException(List.of("minHold"), "minHold must not be negative, was " + DurationText.of(minHold));
         }
         if (minHold.compareTo(maxHold) > 0) {
             throw new RedlockConfigException(List.of("minHold", "maxHold"), "minHold must be at most maxHold "
-                    + maxHold + ", was " + minHold);
+                    + DurationText.of(maxHold) + ", was " + DurationText.of(minHold));
         }
     }
 
@@ -43,7 +44,7 @@ public final class ConfigCheck {
             throw new RedlockConfigException(List.of(name), name + " must not be null");
         }
         if (value.isNegative() || value.isZero()) {
-            throw new RedlockConfigException(List.of(name), name + " must be positive, was " + value);
+            throw new RedlockConfigException(List.of(name), name + " must be positive, was " + DurationText.of(value));
         }
     }
 
@@ -76,7 +77,7 @@ public final class ConfigCheck {
         }
         if (ttl.compareTo(RedlockConfig.MIN_FENCE_COUNTER_TTL) < 0 || ttl.toNanosPart() % NANOS_PER_MILLI != 0) {
             throw new RedlockConfigException(List.of("fenceCounterTtl"), "fenceCounterTtl must be zero (forever) or at"
-                    + " least " + RedlockConfig.MIN_FENCE_COUNTER_TTL.toSeconds() + " s in whole milliseconds, was " + ttl);
+                    + " least " + RedlockConfig.MIN_FENCE_COUNTER_TTL.toSeconds() + " s in whole milliseconds, was " + DurationText.of(ttl));
         }
         if (Boolean.FALSE.equals(clockFloor)) {
             throw new RedlockConfigException(List.of("fencingClockFloor", "fenceCounterTtl"), FLOOR_FOR_EXPIRY);
@@ -92,21 +93,23 @@ public final class ConfigCheck {
         positive(name, ttl);
         if (ttl.compareTo(ONE_MILLI) < 0) {
             // PX takes milliseconds: anything shorter would be sent as PX 0, which Redis rejects
-            throw new RedlockConfigException(List.of(name), name + " must be at least 1 ms (PX takes milliseconds), was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be at least 1 ms (PX takes milliseconds), was " + DurationText.of(ttl));
         }
         if (ttl.toNanosPart() % NANOS_PER_MILLI != 0) {
             // PX would silently drop the fraction: the caller would hold the lock for less than asked
-            throw new RedlockConfigException(List.of(name), name + " must be a whole number of milliseconds, was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be a whole number of milliseconds, was "
+                    + DurationText.of(ttl));
         }
         if (Validity.validityNanos(ttl.toNanos(), nodeTimeout.toNanos(), driftFactor) <= 0) {
             double driftMillis = Validity.driftNanos(ttl.toNanos(), driftFactor) / 1e6;
             throw new RedlockConfigException(List.of(name, "nodeTimeout"), String.format(Locale.ROOT,
                     "%s must leave a validity after the clock-drift allowance (%s %% of it + 2 ms = %.2f ms) and the"
                             + " per-node timeout %s: at least %d ms, was %s", name, driftFactor * 100, driftMillis,
-                    nodeTimeout, Validity.shortestTtlMillis(nodeTimeout.toNanos(), driftFactor), ttl));
+                    DurationText.of(nodeTimeout), Validity.shortestTtlMillis(nodeTimeout.toNanos(), driftFactor),
+                    DurationText.of(ttl)));
         }
         if (ttl.compareTo(Duration.ofDays(365)) > 0) {
-            throw new RedlockConfigException(List.of(name), name + " must be at most 365 days, was " + ttl);
+            throw new RedlockConfigException(List.of(name), name + " must be at most 365 days, was " + DurationText.of(ttl));
         }
     }
 
@@ -182,7 +185,7 @@ public final class ConfigCheck {
             throw new RedlockConfigException(List.of(name), name + " must not be null");
         }
         if (maxWait.isNegative()) {
-            throw new RedlockConfigException(List.of(name), name + " must not be negative, was " + maxWait);
+            throw new RedlockConfigException(List.of(name), name + " must not be negative, was " + DurationText.of(maxWait));
         }
     }
 
@@ -193,9 +196,10 @@ public final class ConfigCheck {
     public static void extendWhenRemaining(Duration extendWhenRemaining, Duration ttl, Duration latest) {
         positive("extendWhenRemaining", extendWhenRemaining);
         if (extendWhenRemaining.compareTo(latest) > 0) {
-            throw new RedlockConfigException(List.of("extendWhenRemaining"), "extendWhenRemaining must be at most " + latest + " for a ttl of " + ttl
+            throw new RedlockConfigException(List.of("extendWhenRemaining"), "extendWhenRemaining must be at most " + DurationText.of(latest) + " for a ttl of "
+                    + DurationText.of(ttl)
                     + " (ttl - drift - per-node timeout: the validity left right after an extension), was "
-                    + extendWhenRemaining);
+                    + DurationText.of(extendWhenRemaining));
         }
     }
 }

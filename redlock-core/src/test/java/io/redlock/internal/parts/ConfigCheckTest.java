@@ -47,13 +47,13 @@ class ConfigCheckTest {
     void rejectsNegativeMaxWait() {
         assertThatCode(() -> ConfigCheck.maxWait(Duration.ZERO)).doesNotThrowAnyException();
         assertThatThrownBy(() -> ConfigCheck.maxWait(Duration.ofMillis(-5))).isInstanceOf(RedlockConfigException.class)
-                .hasMessageContaining("PT-0.005S");
+                .hasMessageContaining("was -5ms");
     }
 
     @Test
     void rejectsTtlsNotAboveTheNodeTimeout() {
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(40), Duration.ofMillis(50), 0.01))
-                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl").hasMessageContaining("PT0.04S");
+                .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl").hasMessageContaining("40ms");
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofDays(400), Duration.ofMillis(50), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("365 days");
     }
@@ -63,7 +63,7 @@ class ConfigCheckTest {
         Duration subMilli = Duration.ofNanos(999_999);
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", subMilli, Duration.ofNanos(1), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("ttl")
-                .hasMessageContaining("at least 1 ms").hasMessageContaining(subMilli.toString());
+                .hasMessageContaining("at least 1 ms").hasMessageContaining("was 0.999999ms");
         assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(3), Duration.ofNanos(1), 0.01))
                 .doesNotThrowAnyException();
     }
@@ -73,7 +73,7 @@ class ConfigCheckTest {
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(3), Duration.ofMillis(1), 0.01))
                 .isInstanceOf(RedlockConfigException.class)
                 .hasMessage("ttl must leave a validity after the clock-drift allowance (1.0 % of it + 2 ms = 2.03 ms)"
-                        + " and the per-node timeout PT0.001S: at least 4 ms, was PT0.003S");
+                        + " and the per-node timeout 1ms: at least 4 ms, was 3ms");
         assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(4), Duration.ofMillis(1), 0.01))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofMillis(52), Duration.ofMillis(50),
@@ -87,7 +87,7 @@ class ConfigCheckTest {
         Duration fractional = Duration.ofMillis(1500).plusNanos(1);
         assertThatThrownBy(() -> ConfigCheck.ttlLeavesValidity("defaultTtl", fractional, Duration.ofMillis(50), 0.01))
                 .isInstanceOf(RedlockConfigException.class).hasMessageContaining("defaultTtl")
-                .hasMessageContaining("whole number of milliseconds").hasMessageContaining("PT1.500000001S");
+                .hasMessageContaining("whole number of milliseconds").hasMessageContaining("1.500000001s");
         assertThatCode(() -> ConfigCheck.ttlLeavesValidity("ttl", Duration.ofSeconds(30), Duration.ofMillis(50), 0.01))
                 .doesNotThrowAnyException();
     }
