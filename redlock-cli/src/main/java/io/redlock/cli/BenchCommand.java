@@ -21,10 +21,10 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark redlock-java against bare Lettuce and Redisson on 5 local nodes.",
-            "Runs redlock-bench from the source checkout, as built there (Redisson is only",
-            "on its test classpath); prints the tables, writes docs/bench/results.md and",
-            "PNG charts, and the kinds of lock (several resources, read-write, semaphore",
-            "next to Redisson's) to docs/bench/kinds.md.",
+            "Runs redlock-bench from the source checkout, as built there (Redisson is only on its "
+                    + "test classpath); prints the tables, writes docs/bench/results.md and PNG charts, and the "
+                    + "kinds of lock (several resources, read-write, semaphore next to Redisson's) to "
+                    + "docs/bench/kinds.md.",
             "Build it first: mvn -B -DskipTests -pl redlock-bench -am package.",
             "See docs/BENCHMARKS.md."},
         footer = {"%nExamples:",

@@ -14,10 +14,11 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Show Redlock and fencing tokens under faults, in under a minute, with no setup.",
-            "Starts 5 local Redis lock nodes and a storage Redis; three workers increment a counter under the",
-            "lock while a holder pauses past its validity, a node crashes and a node's clock jumps - first with",
-            "fencing tokens, then on 5 fresh nodes without. Everything it starts is stopped at the end, also on",
-            "Ctrl-C. The clock jump needs gcc (for an LD_PRELOAD shim); without gcc it is skipped with a note."},
+            "Starts 5 local Redis lock nodes and a storage Redis; three workers increment a counter "
+                    + "under the lock while a holder pauses past its validity, a node crashes and a node's "
+                    + "clock jumps - first with fencing tokens, then on 5 fresh nodes without. Everything it "
+                    + "starts is stopped at the end, also on Ctrl-C. The clock jump needs gcc (for an "
+                    + "LD_PRELOAD shim); without gcc it is skipped with a note."},
         footer = {"%nExample:", "  redlock demo"})
 final class DemoCommand implements Callable<Integer> {
 

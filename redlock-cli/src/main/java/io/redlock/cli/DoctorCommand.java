@@ -23,10 +23,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check the nodes for what Redlock's guarantees need.",
-            "Reachable and fast, a master, not in cluster mode, no eviction, persistence (or delayed restarts),",
-            "clocks that agree, independent servers, scripting allowed. One row per check, then a verdict.",
-            "A member that is a Redis Cluster (cluster:redis://host:port|...) gets a row for its slot coverage",
-            "and the rows of a node for each of its masters."},
+            "Reachable and fast, a master, not in cluster mode, no eviction, persistence (or delayed "
+                    + "restarts), clocks that agree, independent servers, scripting allowed. One row per check, "
+                    + "then a verdict.",
+            "A member that is a Redis Cluster (cluster:redis://host:port|...) gets a row for its slot "
+                    + "coverage and the rows of a node for each of its masters."},
         footer = {"%nExamples:",
             "  redlock doctor --nodes redis://h1:6379,redis://h2:6379,redis://h3:6379",
             "  redlock doctor --json > doctor.json      # checks, fails, warnings, verdict"})

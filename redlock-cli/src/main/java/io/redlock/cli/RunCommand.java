@@ -35,21 +35,20 @@ import picocli.CommandLine.Model.CommandSpec;
             "       redlock run [OPTIONS] --resource=RESOURCE... -- CMD...",
             "       redlock run [OPTIONS] (--read | --write)=RESOURCE -- CMD..."},
         description = {"Run a command while holding a lock, like flock(1) across machines.",
-            "The lock is RESOURCE's, or the locks of several resources at once (--resource,",
-            "repeated), a read lock (--read, shared with other readers), a write lock",
-            "(--write), or one of N permits of RESOURCE's semaphore (--permits N).",
-            "The lease is kept alive while the command runs and released when it exits. The",
-            "command gets REDLOCK_RESOURCE (for several resources, one per line, in the",
-            "order given), REDLOCK_KIND (lock, several, read, write or permit), REDLOCK_TOKEN (the",
-            "fencing token; one for all the resources) and REDLOCK_VALUE in its",
-            "environment. It does not get REDLOCK_NODES if a URI in it holds a password",
-            "(give nested commands --password-file).",
-            "The command runs in a session and process group of its own: a lost lease or",
-            "--max-hold sends SIGTERM to that whole group, SIGKILL after --grace; SIGINT,",
-            "SIGTERM and SIGHUP sent to redlock are passed on to the group the same way.",
-            "Whatever the command leaves running when it exits is stopped too: the lock is",
-            "released only once the group is empty. If redlock itself dies (kill -9, a",
-            "crash) or stalls past the lock's expiry, a watcher process stops the group.",
+            "The lock is RESOURCE's, or the locks of several resources at once (--resource, "
+                    + "repeated), a read lock (--read, shared with other readers), a write lock (--write), or "
+                    + "one of N permits of RESOURCE's semaphore (--permits N).",
+            "The lease is kept alive while the command runs and released when it exits. The command "
+                    + "gets REDLOCK_RESOURCE (for several resources, one per line, in the order given), "
+                    + "REDLOCK_KIND (lock, several, read, write or permit), REDLOCK_TOKEN (the fencing token; "
+                    + "one for all the resources) and REDLOCK_VALUE in its environment. It does not get "
+                    + "REDLOCK_NODES if a URI in it holds a password (give nested commands --password-file).",
+            "The command runs in a session and process group of its own: a lost lease or --max-hold "
+                    + "sends SIGTERM to that whole group, SIGKILL after --grace; SIGINT, SIGTERM and SIGHUP "
+                    + "sent to redlock are passed on to the group the same way.",
+            "Whatever the command leaves running when it exits is stopped too: the lock is released "
+                    + "only once the group is empty. If redlock itself dies (kill -9, a crash) or stalls past "
+                    + "the lock's expiry, a watcher process stops the group.",
             "Needs /usr/bin/perl."},
         footer = {"%nExamples:",
             "  redlock run nightly-report -- ./build-report.sh --full",

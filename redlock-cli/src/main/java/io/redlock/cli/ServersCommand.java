@@ -13,8 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "servers", mixinStandardHelpOptions = true,
         description = {"Start local Redis nodes to try redlock with; Ctrl-C stops them.",
-            "Independent redis-server processes on loopback, without persistence; prints their URIs and an",
-            "export line for REDLOCK_NODES."},
+            "Independent redis-server processes on loopback, without persistence; prints their URIs "
+                    + "and an export line for REDLOCK_NODES."},
         footer = {"%nExamples:",
             "  redlock servers                      # 5 nodes on free ports",
             "  redlock servers --count 3 --port-base 7000",

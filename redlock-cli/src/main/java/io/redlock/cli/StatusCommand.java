@@ -20,9 +20,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = {"Show who holds a lock, node by node, and what that adds up to.",
-            "Per node: the holder's value (shortened), the remaining TTL, the fencing counter, how many",
-            "waiters are queued and the first of them. Then the verdict: free, held by VALUE on a majority,",
-            "or split. Read-only."},
+            "Per node: the holder's value (shortened), the remaining TTL, the fencing counter, how "
+                    + "many waiters are queued and the first of them. Then the verdict: free, held by VALUE on "
+                    + "a majority, or split. Read-only."},
         footer = {"%nExamples:",
             "  redlock status nightly-report",
             "  redlock status orders:42 --json > status.json   # values in full"})
