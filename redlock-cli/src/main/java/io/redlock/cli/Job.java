@@ -1,10 +1,7 @@
 package io.redlock.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +29,7 @@ final class Job {
     /** After SIGKILL, how long to wait for the kernel to remove the processes before giving up on them. */
     private static final Duration AFTER_KILL = Duration.ofSeconds(30);
 
-    private static final String SCRIPT = script();
+    private static final String SCRIPT = PerlBinary.script("job.pl");
 
     private final Process leader;
     private final ProcessGroup group;
@@ -158,14 +155,4 @@ final class Job {
         }, 0, POLL_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    private static String script() {
-        try (InputStream in = Job.class.getResourceAsStream("job.pl")) {
-            if (in == null) {
-                throw new IllegalStateException("job.pl is missing from the redlock jar");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

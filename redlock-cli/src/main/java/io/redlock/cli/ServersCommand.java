@@ -3,13 +3,14 @@ package io.redlock.cli;
 import io.redlock.testkit.RedisBinary;
 import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "servers", mixinStandardHelpOptions = true,
         description = {"Start local Redis nodes to try redlock with; Ctrl-C stops them.",
@@ -44,9 +45,17 @@ final class ServersCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         RedisNodes nodes = RedisNodes.start(count, portBase);
+        ServersWatcher watcher;
+        try {
+            watcher = ServersWatcher.start(nodes.servers());
+        } catch (IOException | RuntimeException e) {
+            nodes.close();
+            throw new IllegalStateException("cannot watch the servers: " + e.getMessage(), e);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             nodes.close();
+            watcher.close();
             System.err.println("redlock: stopped " + count + " redis-server nodes");
             stopped.countDown();
         }, "redlock-servers-stop"));

@@ -6,7 +6,10 @@ import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -52,6 +55,26 @@ class ServersIT {
         assertThat(cli.waitFor()).isEqualTo(128 + 2); // the JVM ends on SIGINT after its shutdown hooks ran
         await().atMost(Duration.ofSeconds(10)).until(() -> allGone(pids));
         assertThat(cli.err()).contains("stopped 3 redis-server nodes");
+    }
+
+    @Test
+    void serversKilledWithSigkillStillStopTheirNodesAndRemoveTheirFolders() throws Exception {
+        Cli cli = Cli.start(Map.of(), "servers", "--count", "2");
+        await().atMost(Duration.ofSeconds(60)).until(() -> cli.out().contains("Press Ctrl-C"));
+        List<Long> pids = pids(cli);
+        try {
+            List<Path> folders = new ArrayList<>();
+            for (long pid : pids) {
+                folders.add(Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "cwd")));
+            }
+            assertThat(folders).hasSize(2).allMatch(Files::isDirectory);
+            cli.signal("KILL");
+            cli.waitFor();
+            await().atMost(Duration.ofSeconds(30)).until(() -> allGone(pids));
+            await().atMost(Duration.ofSeconds(10)).until(() -> folders.stream().noneMatch(Files::exists));
+        } finally { // the nodes started for this test, if the watcher failed to stop them
+            pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        }
     }
 
     /** The first of {@code count} consecutive free loopback ports (bounded search). */

@@ -1,0 +1,51 @@
+# The watcher of "redlock servers" (ServersWatcher starts it as: perl -e THIS LIFELINE PID DIR [PID DIR...]).
+#
+# It holds the read end of LIFELINE, a FIFO whose only write end redlock holds, in a session of its own (Ctrl-C in
+# redlock's terminal does not reach it), and waits. "done" means redlock stopped its servers itself: it exits. End of
+# file means redlock died (kill -9, the OOM killer, a crash): it stops each server that is still a redis-server
+# (SIGTERM, SIGKILL after 2 s) and removes its folder, then exits.
+use strict;
+use warnings;
+use POSIX ();
+use File::Path qw(remove_tree);
+use Fcntl qw(O_RDONLY O_NONBLOCK F_GETFL F_SETFL);
+
+my ($lifeline, %folders) = @ARGV;
+sysopen(my $line, $lifeline, O_RDONLY | O_NONBLOCK) or die "redlock: cannot open $lifeline: $!\n";
+fcntl($line, F_SETFL, fcntl($line, F_GETFL, 0) & ~O_NONBLOCK) or die "redlock: fcntl: $!\n";
+my $watcher = fork() // die "redlock: cannot fork the servers' watcher: $!\n";
+POSIX::_exit(0) if $watcher;    # redlock waits for this: the read end is open from now on
+POSIX::setsid();
+$0 = "redlock servers watcher";
+$SIG{$_} = 'IGNORE' for qw(INT TERM HUP QUIT PIPE);
+open(STDIN, '<', '/dev/null');
+open(STDOUT, '>', '/dev/null');
+open(STDERR, '>', '/dev/null');
+unlink $lifeline;
+while (my $said = <$line>) {
+    chomp $said;
+    POSIX::_exit(0) if $said eq 'done';
+}
+my @left = grep { is_server($_) } keys %folders;
+kill 'TERM', @left;
+for my $tick (1 .. 40) {
+    @left = grep { is_server($_) } @left;
+    last unless @left;
+    select(undef, undef, undef, 0.05);
+}
+kill 'KILL', @left;
+for my $tick (1 .. 100) {
+    last unless grep { is_server($_) } @left;
+    select(undef, undef, undef, 0.05);
+}
+remove_tree($_) for values %folders;
+POSIX::_exit(0);
+
+# Whether PID is still a redis-server (not gone, and not a pid the system gave to another process since).
+sub is_server {
+    my ($pid) = @_;
+    open(my $comm, '<', "/proc/$pid/comm") or return 0;
+    my $name = <$comm> // '';
+    chomp $name;
+    return $name eq 'redis-server';
+}
