@@ -16,11 +16,12 @@ import picocli.CommandLine;
 /** Parsing, help and exit codes, without any node. */
 class RedlockCliTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessCli cli = new InProcessCli();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int run(String... args) {
-        return RedlockCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     @ParameterizedTest

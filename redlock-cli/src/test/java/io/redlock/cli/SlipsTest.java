@@ -17,11 +17,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What a user types by mistake gets an answer that says what to do, without any node. */
 class SlipsTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final InProcessCli cli = new InProcessCli();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int run(String... args) {
-        return RedlockCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     @ParameterizedTest
