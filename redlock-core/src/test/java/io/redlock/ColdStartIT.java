@@ -7,6 +7,7 @@ import io.redlock.testkit.RedisNodes;
 import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,25 @@ class ColdStartIT {
                 assertThat(keys).as("keys").isZero();
             }
             assertThat(redlock.tryAcquire("first", Duration.ofSeconds(5))).isPresent();
+        }
+    }
+
+    @Test
+    void aClientBuiltWhileANodeIsStoppedLocksWithTheOthersAndTheWarmUpWritesNothingThere(RedisNodes nodes) {
+        RedisServer stopped = nodes.node(2);
+        stopped.pause();
+        try (Redlock redlock = redlockOn(nodes).build()) {
+            Lease lease = redlock.tryAcquire("while-stopped", Duration.ofSeconds(5)).orElseThrow();
+            stopped.resume();
+            lease.release();
+        } finally {
+            if (stopped.isPaused()) {
+                stopped.resume();
+            }
+        }
+        for (RedisServer node : nodes.servers()) {
+            List<String> keys = node.redis(redis -> redis.keys("*redlock:warm-up*"));
+            assertThat(keys).as("warm-up keys on %s", node).isEmpty();
         }
     }
 
