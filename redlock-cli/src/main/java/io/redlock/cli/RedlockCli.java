@@ -137,7 +137,9 @@ public final class RedlockCli implements Callable<Integer> {
         CommandLine cli = e.getCommandLine();
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && cli.getParent() == null
                 && !unmatched.getUnmatched().isEmpty() && !unmatched.getUnmatched().get(0).startsWith("-")) {
-            cli.getErr().println("redlock: unknown command '" + unmatched.getUnmatched().get(0) + "'; the commands are "
+            List<String> close = unmatched.getSuggestions();
+            cli.getErr().println("redlock: unknown command '" + unmatched.getUnmatched().get(0) + "'; "
+                    + (close.isEmpty() ? "" : "did you mean '" + close.get(0) + "'? ") + "the commands are "
                     + String.join(", ", ExitCodes.commands()) + " (see 'redlock --help')");
             return ExitCodes.USAGE;
         }

@@ -47,6 +47,13 @@ class SlipsTest {
     }
 
     @Test
+    void aMisspelledCommandGetsTheOneItProbablyMeant() {
+        assertThat(run("aquire", "job")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString().lines()).hasSize(1);
+        assertThat(err.toString()).startsWith("redlock: unknown command 'aquire'; did you mean 'acquire'?");
+    }
+
+    @Test
     void aZeroTtlIsShownAsItIsWritten() {
         assertThat(run("acquire", "x", "--ttl", "0s", "--nodes", "redis://127.0.0.1:1")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("was 0s").doesNotContain("PT0S");
