@@ -3,7 +3,6 @@ package io.redlock.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +28,7 @@ final class Job {
     /** After SIGKILL, how long to wait for the kernel to remove the processes before giving up on them. */
     private static final Duration AFTER_KILL = Duration.ofSeconds(30);
 
-    private static final String SCRIPT = PerlBinary.script("job.pl");
+    private static final String SCRIPT = PerlBinary.script("lifeline.pl", "job.pl");
 
     private final Process leader;
     private final ProcessGroup group;
@@ -62,8 +61,8 @@ final class Job {
             Supplier<Duration> validity, PrintWriter err) throws IOException {
         Lifeline lifeline = Lifeline.create();
         try {
-            List<String> argv = new ArrayList<>(List.of(PerlBinary.PATH, "-e", SCRIPT, lifeline.path().toString(),
-                    Long.toString(grace.toMillis())));
+            List<String> argv = PerlBinary.command(SCRIPT, lifeline.path().toString(),
+                    Long.toString(grace.toMillis()));
             argv.addAll(command);
             ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
             builder.environment().keySet().removeAll(withheld);

@@ -12,9 +12,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * A FIFO whose only write end this process holds, read by the job's watcher (job.pl, which documents the lines): end
- * of file tells the watcher that redlock died, whatever killed it, because the kernel closes the write end of a dead
- * process; a validity that runs out without a new one tells it that redlock stalled past the lock's expiry.
+ * A FIFO whose only write end this process holds, read by a watcher outside it (lifeline.pl, which documents the
+ * lines): end of file tells the watcher that redlock died, whatever killed it, because the kernel closes the write end
+ * of a dead process; a validity that runs out without a new one tells it that redlock stalled past the lock's expiry.
+ * {@code redlock run}'s watcher then stops the job ({@link Job}), {@code redlock servers}' its servers
+ * ({@link ServersWatcher}).
  */
 final class Lifeline implements AutoCloseable {
 

@@ -2,7 +2,6 @@ package io.redlock.cli;
 
 import io.redlock.testkit.RedisServer;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,7 +10,7 @@ import java.util.List;
  */
 final class ServersWatcher implements AutoCloseable {
 
-    private static final String SCRIPT = PerlBinary.script("servers.pl");
+    private static final String SCRIPT = PerlBinary.script("lifeline.pl", "servers.pl");
 
     private final Lifeline lifeline;
 
@@ -23,7 +22,7 @@ final class ServersWatcher implements AutoCloseable {
     static ServersWatcher start(List<RedisServer> servers) throws IOException, InterruptedException {
         Lifeline lifeline = Lifeline.create();
         try {
-            List<String> argv = new ArrayList<>(List.of(PerlBinary.PATH, "-e", SCRIPT, lifeline.path().toString()));
+            List<String> argv = PerlBinary.command(SCRIPT, lifeline.path().toString());
             for (RedisServer server : servers) {
                 argv.add(Long.toString(server.pid()));
                 argv.add(server.dir().toString());

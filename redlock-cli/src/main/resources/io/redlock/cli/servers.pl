@@ -1,31 +1,20 @@
-# The watcher of "redlock servers" (ServersWatcher starts it as: perl -e THIS LIFELINE PID DIR [PID DIR...]).
+# The watcher of "redlock servers" (ServersWatcher starts it as: perl -e LIFELINE.PL+THIS LIFELINE PID DIR
+# [PID DIR...]).
 #
-# It holds the read end of LIFELINE, a FIFO whose only write end redlock holds, in a session of its own (Ctrl-C in
-# redlock's terminal does not reach it), and waits. "done" means redlock stopped its servers itself: it exits. End of
-# file means redlock died (kill -9, the OOM killer, a crash): it stops each server that is still a redis-server
-# (SIGTERM, SIGKILL after 2 s) and removes its folder, then exits.
-use strict;
-use warnings;
-use POSIX ();
+# It holds the read end of LIFELINE (lifeline.pl), in a session of its own (Ctrl-C in redlock's terminal does not reach
+# it), and waits. "done" means redlock stopped its servers itself: it exits. End of file means redlock died (kill -9,
+# the OOM killer, a crash): it stops each server that is still a redis-server (SIGTERM, SIGKILL after 2 s) and
+# removes its folder, then exits.
 use File::Path qw(remove_tree);
-use Fcntl qw(O_RDONLY O_NONBLOCK F_GETFL F_SETFL);
 
 my ($lifeline, %folders) = @ARGV;
-sysopen(my $line, $lifeline, O_RDONLY | O_NONBLOCK) or die "redlock: cannot open $lifeline: $!\n";
-fcntl($line, F_SETFL, fcntl($line, F_GETFL, 0) & ~O_NONBLOCK) or die "redlock: fcntl: $!\n";
+my $line = open_lifeline($lifeline);
 my $watcher = fork() // die "redlock: cannot fork the servers' watcher: $!\n";
 POSIX::_exit(0) if $watcher;    # redlock waits for this: the read end is open from now on
-POSIX::setsid();
-$0 = "redlock servers watcher";
-$SIG{$_} = 'IGNORE' for qw(INT TERM HUP QUIT PIPE);
-open(STDIN, '<', '/dev/null');
-open(STDOUT, '>', '/dev/null');
-open(STDERR, '>', '/dev/null');
+detach("redlock servers watcher");
+open(STDERR, '>', '/dev/null'); # redlock read its start-up errors through this pipe
 unlink $lifeline;
-while (my $said = <$line>) {
-    chomp $said;
-    POSIX::_exit(0) if $said eq 'done';
-}
+watch($line);
 my @left = grep { is_server($_) } keys %folders;
 kill 'TERM', @left;
 for my $tick (1 .. 40) {

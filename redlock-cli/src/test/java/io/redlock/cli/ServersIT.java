@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,9 @@ class ServersIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> allGone(pids));
             await().atMost(Duration.ofSeconds(10)).until(() -> folders.stream().noneMatch(Files::exists));
         } finally { // the nodes started for this test, if the watcher failed to stop them
-            pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            pids.stream().map(ProcessHandle::of).flatMap(Optional::stream) // still a redis-server, not a pid reused
+                    .filter(p -> p.info().commandLine().orElse("").contains("redis-server"))
+                    .forEach(ProcessHandle::destroyForcibly);
         }
     }
 
