@@ -1,5 +1,6 @@
 package io.redlock.cli;
 
+import io.redlock.testkit.RedisBinary;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,6 +63,8 @@ final class ManPagesAndCompletion {
             NodeOptions.ENV_NODES + "::",
             "  The nodes when --nodes is not given: comma-separated redis:// URIs (prefer "
                     + PasswordFile.ENV + " to a password in them, which every local user sees in ps).",
+            NodeOptions.ENV_NODE_TIMEOUT + "::",
+            "  How long to wait for one node's reply when --node-timeout is not given (default 50ms).",
             PasswordFile.ENV + "::",
             "  A file whose first line is the nodes' password, as --password-file; refused unless only its owner can"
                     + " read and write it (chmod 600).",
@@ -69,6 +72,11 @@ final class ManPagesAndCompletion {
             "  More JVM options for the command (the last one given wins).",
             "REDLOCK_CDS::",
             "  off: no class-data archive for faster starts (by default one is made in lib/ when it is writable).",
+            "JAVA_HOME::",
+            "  The Java (17 or later) to run on; without it, the java on the PATH.",
+            RedisBinary.ENV_OVERRIDE + "::",
+            "  For servers and demo: the redis-server to start (by default the one on the PATH, else the one in the"
+                    + " distribution's embedded-redis jar; " + RedisBinary.EMBEDDED + " picks that one).",
             "");
 
     /** The SEE ALSO section of {@code page}: the other pages of the command. */
@@ -92,7 +100,12 @@ final class ManPagesAndCompletion {
         String[] footer = spec.usageMessage().footer();
         if (footer.length > 0 && spec.usageMessage().footerHeading().isEmpty()) {
             spec.usageMessage().footerHeading("Examples");
-            spec.usageMessage().footer(literalExamples(footer));
+            // the help's own "Examples:" line would repeat the section's heading
+            int from = footer[0].replace("%n", "").startsWith("Example") ? 1 : 0;
+            spec.usageMessage().footer(literalExamples(Arrays.copyOfRange(footer, from, footer.length)));
+        }
+        if (!spec.usageMessage().exitCodeListHeading().isEmpty()) { // "Exit codes:" on a line of its own in the help
+            spec.usageMessage().exitCodeListHeading("Exit codes");
         }
         String[] synopsis = spec.usageMessage().customSynopsis();
         if (synopsis.length > 0) { // the help aligns its lines after "Usage: "; a man page starts each at the margin

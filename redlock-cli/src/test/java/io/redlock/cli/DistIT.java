@@ -85,6 +85,45 @@ class DistIT {
     }
 
     @Test
+    void everyManPageHasItsEnvironmentAndSeeAlsoAndHeadingsSaidOnceAndEachOptionInOneParagraph() throws IOException {
+        List<Path> pages;
+        try (Stream<Path> man = Files.list(home.resolve("man/man1"))) {
+            pages = man.sorted().toList();
+        }
+        List<String> names = pages.stream().map(p -> p.getFileName().toString().replaceAll("\\.1$", "")).toList();
+        for (Path page : pages) {
+            String roff = Files.readString(page).replace("\\-", "-").replace("\\(cq", "'");
+            String name = page.getFileName().toString().replaceAll("\\.1$", "");
+            assertThat(roff).as(name).contains(".SH \"ENVIRONMENT\"").contains(".SH \"SEE ALSO\"");
+            assertThat(section(roff, "ENVIRONMENT")).as(name)
+                    .contains("REDLOCK_NODES", "REDLOCK_NODE_TIMEOUT", "REDLOCK_PASSWORD_FILE", "REDLOCK_CDS",
+                            "REDLOCK_JAVA_OPTS");
+            assertThat(section(roff, "EXAMPLES")).as(name).doesNotContainPattern("(?i)\\nExamples?:");
+            assertThat(roff).as(name).doesNotContain("Exit codes:").doesNotContain("EXIT CODES:");
+            String seeAlso = section(roff, "SEE ALSO");
+            names.stream().filter(other -> !other.equals(name) && !other.equals("redlock-help"))
+                    .forEach(other -> assertThat(seeAlso).as(name).contains(other + "(1)"));
+            Matcher option = ROFF_INDENTED.matcher(section(roff, "OPTIONS"));
+            while (option.find()) {
+                assertThat(option.group(1)).as("%s: an option's text is one paragraph", name).doesNotContain(".sp");
+            }
+        }
+    }
+
+    /** A block the man page indents (an option's text), between {@code .RS 4} and {@code .RE}. */
+    private static final Pattern ROFF_INDENTED = Pattern.compile("(?s)\n\\.RS 4\n(.*?)\n\\.RE");
+
+    /** The section {@code heading} of a man page, up to the next one; empty if it has none. */
+    private static String section(String roff, String heading) {
+        int start = roff.indexOf(".SH \"" + heading + "\"");
+        if (start < 0) {
+            return "";
+        }
+        int end = roff.indexOf("\n.SH ", start + 1);
+        return roff.substring(start, end < 0 ? roff.length() : end);
+    }
+
+    @Test
     void binRedlockPrintsTheVersionAndTheCommitAndAcquires(RedisNodes nodes) throws Exception {
         Path redlock = home.resolve("bin/redlock");
         Cli version = Cli.launchCommand(List.of(redlock.toString()), Map.of(), "--version");
