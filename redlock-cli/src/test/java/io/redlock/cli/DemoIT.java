@@ -28,6 +28,7 @@ class DemoIT {
         assertThat(out).contains("REJECTED by the storage").contains(">>> Fault 1").contains(">>> Fault 2")
                 .contains(">>> Fault 3").doesNotContain(DemoCommand.CLOCK_JUMP_SKIPPED);
         assertThat(out).contains("Started 11 independent redis-server").contains("all nodes stopped");
+        assertThat(out).as("what a user of the distribution cannot look up").doesNotContain("SPEC ");
     }
 
     @Test

@@ -43,6 +43,9 @@ class DoctorIT {
                     + "\",\"check\":\"independence\",\"status\":\"FAIL\"");
             assertThat(json).contains("{\"node\":\"" + replica.address() + "\",\"check\":\"role\",\"status\":\"FAIL\"");
             assertThat(json).contains("\"fails\":3");
+            assertThat(json).as("what a user of the distribution cannot look up").doesNotContain("SPEC ");
+            assertThat(json).as("the persistence advice says what fixes it").containsPattern("\"check\":"
+                    + "\"persistence\",\"status\":\"WARN\",\"detail\":\"[^\"]*appendfsync always[^\"]*delayed restart");
         }
     }
 
