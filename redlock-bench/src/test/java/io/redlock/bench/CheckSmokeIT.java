@@ -90,7 +90,9 @@ class CheckSmokeIT {
         CounterCheck.Result result = Bench.counters(config, line -> { });
 
         assertThat(result.errors()).isZero();
-        assertThat(result.loaded()).allSatisfy(usage -> assertThat(usage.keys()).isGreaterThanOrEqualTo(2_000));
+        // how many counters the snapshot after the load finds is a figure of the run, not a property: with a 2 s
+        // horizon, counters granted early expire before it when the load itself takes longer on a busy machine
+        assertThat(result.loaded()).hasSize(Bench.NODES);
         assertThat(result.cleared()).as("back to the baseline: %s", result.after()).isTrue();
         assertThat(result.sampled()).isPositive();
         assertThat(result.tokensNotHigher()).isZero();

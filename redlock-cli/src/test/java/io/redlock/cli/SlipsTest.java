@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redlock.NodeStatus;
 import io.redlock.ResourceStatus;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -18,51 +17,45 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SlipsTest {
 
     private final InProcessCli cli = new InProcessCli();
-    private final StringWriter out = cli.out;
-    private final StringWriter err = cli.err;
-
-    private int run(String... args) {
-        return cli.run(args);
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"run", "acquire", "extend", "release", "status", "doctor", "servers", "demo", "bench"})
     void everySubcommandPrintsTheVersionItsHelpPromises(String command) {
-        assertThat(run(command, "--version")).isZero();
-        assertThat(out.toString()).startsWith("redlock ");
+        assertThat(cli.run(command, "--version")).isZero();
+        assertThat(cli.out.toString()).startsWith("redlock ");
     }
 
     @Test
     void bareRedlockPrintsItsUsageOnStderrAndIsAUsageError() {
-        assertThat(run()).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("Usage: redlock");
-        assertThat(out.toString()).isEmpty();
+        assertThat(cli.run()).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err.toString()).contains("Usage: redlock");
+        assertThat(cli.out.toString()).isEmpty();
     }
 
     @Test
     void anUnknownCommandIsNamedWithTheCommandsThereAre() {
-        assertThat(run("bogus")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString().strip()).startsWith("redlock: unknown command 'bogus'")
+        assertThat(cli.run("bogus")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err.toString().strip()).startsWith("redlock: unknown command 'bogus'")
                 .contains(String.join(", ", ExitCodes.commands())).doesNotContain("Unmatched argument");
     }
 
     @Test
     void aMisspelledCommandGetsTheOneItProbablyMeant() {
-        assertThat(run("aquire", "job")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString().lines()).hasSize(1);
-        assertThat(err.toString()).startsWith("redlock: unknown command 'aquire'; did you mean 'acquire'?");
+        assertThat(cli.run("aquire", "job")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err.toString().lines()).hasSize(1);
+        assertThat(cli.err.toString()).startsWith("redlock: unknown command 'aquire'; did you mean 'acquire'?");
     }
 
     @Test
     void aZeroTtlIsShownAsItIsWritten() {
-        assertThat(run("acquire", "x", "--ttl", "0s", "--nodes", "redis://127.0.0.1:1")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("was 0s").doesNotContain("PT0S");
+        assertThat(cli.run("acquire", "x", "--ttl", "0s", "--nodes", "redis://127.0.0.1:1")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err.toString()).contains("was 0s").doesNotContain("PT0S");
     }
 
     @Test
     void aNodeWithoutASchemeGetsTheUriItProbablyMeant() {
-        assertThat(run("acquire", "x", "--nodes", "127.0.0.1:7801")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("redis://127.0.0.1:7801");
+        assertThat(cli.run("acquire", "x", "--nodes", "127.0.0.1:7801")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err.toString()).contains("redis://127.0.0.1:7801");
     }
 
     @Test
@@ -72,17 +65,17 @@ class SlipsTest {
                 Optional.of("waiter-one-two"), List.of());
         NodeStatus free = new NodeStatus("127.0.0.1:7802", Optional.empty(), Optional.empty(), Optional.empty(),
                 OptionalLong.of(7), 0, Optional.empty(), List.of());
-        StatusCommand.table(new ResourceStatus("job", 2, List.of(held, free)), new PrintWriter(out, true));
-        List<String> lines = out.toString().lines().limit(3).toList();
+        StatusCommand.table(new ResourceStatus("job", 2, List.of(held, free)), new PrintWriter(cli.out, true));
+        List<String> lines = cli.out.toString().lines().limit(3).toList();
         for (String header : List.of("TTL", "FENCE", "QUEUE")) { // numbers end under their header's end
             int end = lines.get(0).indexOf(header) + header.length();
-            assertThat(lines.subList(1, 3)).as(header + " in%n%s", out).allSatisfy(line ->
+            assertThat(lines.subList(1, 3)).as(header + " in%n%s", cli.out).allSatisfy(line ->
                     assertThat(line.charAt(end - 1)).isNotEqualTo(' ').satisfies(c ->
                             assertThat(end == line.length() || line.charAt(end) == ' ').isTrue()));
         }
         for (String header : List.of("HOLDER", "HEAD", "SHARED")) { // text starts under its header's start
             int start = lines.get(0).indexOf(header);
-            assertThat(lines.subList(1, 3)).as(header + " in%n%s", out).allSatisfy(line ->
+            assertThat(lines.subList(1, 3)).as(header + " in%n%s", cli.out).allSatisfy(line ->
                     assertThat(line.charAt(start - 1)).isEqualTo(' ').satisfies(c ->
                             assertThat(line.charAt(start)).isNotEqualTo(' ')));
         }
