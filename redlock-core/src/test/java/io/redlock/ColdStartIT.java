@@ -8,8 +8,6 @@ import io.redlock.testkit.RedisServer;
 import io.redlock.testkit.junit.WithRedisNodes;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,17 +18,15 @@ import org.junit.jupiter.api.Test;
 @WithRedisNodes(3)
 class ColdStartIT {
 
-    private static final Pattern CALLS = Pattern.compile("cmdstat_(\\w+):calls=(\\d+)");
-
     @Test
     void buildReturnsOnceEveryNodeRanALockScriptThatWroteAndAnnouncedNothing(RedisNodes nodes) {
-        nodes.servers().forEach(node -> node.redis(redis -> redis.configResetstat()));
+        nodes.servers().forEach(RedisServer::resetStats);
 
         try (Redlock redlock = redlockOn(nodes).build()) {
             for (RedisServer node : nodes.servers()) {
-                assertThat(calls(node, "evalsha")).as("script calls on %s when build() returned", node).isOne();
-                assertThat(calls(node, "publish")).as("announcements").isZero();
-                assertThat(calls(node, "del")).as("deletes").isZero();
+                assertThat(node.calls("evalsha")).as("script calls on %s when build() returned", node).isOne();
+                assertThat(node.calls("publish")).as("announcements").isZero();
+                assertThat(node.calls("del")).as("deletes").isZero();
                 long keys = node.redis(redis -> redis.dbsize());
                 assertThat(keys).as("keys").isZero();
             }
@@ -55,16 +51,5 @@ class ColdStartIT {
             List<String> keys = node.redis(redis -> redis.keys("*redlock:warm-up*"));
             assertThat(keys).as("warm-up keys on %s", node).isEmpty();
         }
-    }
-
-    /** How often {@code node} ran {@code command} since its statistics were reset. */
-    private static long calls(RedisServer node, String command) {
-        Matcher stat = CALLS.matcher(node.redis(redis -> redis.info("commandstats")));
-        while (stat.find()) {
-            if (stat.group(1).equals(command)) {
-                return Long.parseLong(stat.group(2));
-            }
-        }
-        return 0;
     }
 }

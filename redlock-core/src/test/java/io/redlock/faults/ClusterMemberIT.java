@@ -71,6 +71,7 @@ class ClusterMemberIT {
                         .allMatch(cluster -> cluster.nodes().node(owner).get(resource) == null));
             }
             locksOfSeveralResourcesNeedOneSlot(members);
+            releasesAreAnnouncedWithNobodySubscribedToTheShard(members);
             readersAndPermitsLiveInTheLockKeysSlot(members);
             everyKeyExpires(members);
         }
@@ -88,6 +89,25 @@ class ClusterMemberIT {
             assertThatThrownBy(() -> redlock.tryAcquireAll(apart, Duration.ofSeconds(5)))
                     .isInstanceOf(RedlockConfigException.class).hasMessageContaining("hash slot");
         }
+    }
+
+    /**
+     * A release on a cluster member is published though no client of the shard subscribes: a cluster delivers it to
+     * the subscribers of every node, which the shard's own count does not see.
+     */
+    private static void releasesAreAnnouncedWithNobodySubscribedToTheShard(ClusterMembers members) {
+        String resource = members.resourceOnShard("announced-", 0);
+        List<RedisServer> owners = members.clusters.stream().map(cluster -> cluster.nodes().node(0)).toList();
+        owners.forEach(RedisServer::resetStats);
+        try (Redlock redlock = Redlock.builder().nodes(members.uris()).nodeTimeout(NODE_TIMEOUT).build()) {
+            redlock.tryAcquire(resource, Duration.ofSeconds(5)).orElseThrow().release();
+        }
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            for (RedisServer owner : owners) {
+                assertThat(owner.calls("publish")).as("announcements on %s", owner).isOne();
+                assertThat(owner.calls("pubsub|numsub")).as("listener checks on %s", owner).isZero();
+            }
+        });
     }
 
     /** Readers and a semaphore's permits on cluster members: their sets share the lock key's slot, so scripts run. */

@@ -189,6 +189,19 @@ public final class RedisServer implements AutoCloseable {
         redis(r -> ServerCommands.evictAnyKeyAbove(r, maxmemoryBytes));
     }
 
+    /**
+     * How often this server ran {@code command} since its statistics were reset ({@link #resetStats()}), as
+     * {@code INFO commandstats} names it: {@code publish}, {@code evalsha}, {@code pubsub|numsub}; 0 if never.
+     */
+    public long calls(String command) {
+        return this.<Long>redis(r -> ServerCommands.calls(r, command));
+    }
+
+    /** {@code CONFIG RESETSTAT}: the command statistics start again from zero. */
+    public void resetStats() {
+        redis(RedisCommands::configResetstat);
+    }
+
     /** {@code GET key} on this server. */
     public String get(String key) {
         return this.<String>redis(r -> r.get(key));

@@ -84,6 +84,14 @@ final class ServerCommands {
     }
 
     /** {@code maxmemory-policy allkeys-lru} and {@code maxmemory}. */
+    /** How often the server ran {@code command} (e.g. {@code evalsha}, {@code pubsub|numsub}) since its statistics were reset. */
+    static long calls(RedisCommands<String, String> redis, String command) {
+        String stat = "cmdstat_" + command + ":calls=";
+        return redis.info("commandstats").lines().filter(line -> line.startsWith(stat)).findFirst()
+                .map(line -> Long.parseLong(line.substring(stat.length(), line.indexOf(',', stat.length()))))
+                .orElse(0L);
+    }
+
     static String evictAnyKeyAbove(RedisCommands<String, String> redis, long maxmemoryBytes) {
         redis.configSet("maxmemory-policy", "allkeys-lru");
         return redis.configSet("maxmemory", Long.toString(maxmemoryBytes));

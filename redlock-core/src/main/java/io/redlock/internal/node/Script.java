@@ -10,12 +10,24 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
-/** A Lua script with its SHA-1, run by EVALSHA with a fallback to EVAL when the server does not know it. */
-public record Script(String name, String text, String sha) {
+/**
+ * A Lua script with its SHA-1, run by EVALSHA with a fallback to EVAL when the server does not know it: its text is
+ * the rules it uses (scripts of their own that define functions, written once and shared), then its body.
+ *
+ * @param rules the scripts of rules in front of the body, in order; none for a script of one piece
+ * @param body  what it does, with the rules' functions in scope
+ * @param text  the rules' texts, then the body: what EVAL runs
+ */
+public record Script(String name, List<Script> rules, String body, String text, String sha) {
+
+    public Script {
+        rules = List.copyOf(rules);
+    }
 
     /** The script in the resource {@code lua/<name>.lua} next to {@code owner}; fails at once if it is missing. */
     public static Script load(Class<?> owner, String name) {
@@ -30,10 +42,19 @@ public record Script(String name, String text, String sha) {
         }
     }
 
+    /** A script of one piece, no rules. */
     public static Script of(String name, String text) {
+        return withRules(name, List.of(), text);
+    }
+
+    /** The script {@code body} behind the texts of {@code rules}, in that order. */
+    public static Script withRules(String name, List<Script> rules, String body) {
+        StringBuilder text = new StringBuilder();
+        rules.forEach(rule -> text.append(rule.text()));
+        String full = text.append(body).toString();
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8));
-            return new Script(name, text, HexFormat.of().formatHex(digest));
+            byte[] digest = MessageDigest.getInstance("SHA-1").digest(full.getBytes(StandardCharsets.UTF_8));
+            return new Script(name, rules, body, full, HexFormat.of().formatHex(digest));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-1 is required by every Java platform", e);
         }

@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * The scripts a node runs, and the batch script that runs many {@link ScriptCall}s of them to one node as one call:
  * it runs them one after the other, each on its own keys and args, and answers one element per call. Its text is the
- * scripts themselves ({@link #opsTable}) in front of {@code lua/batch.lua}, so each operation's Lua is written once.
+ * scripts themselves ({@link #opsTable}) in front of {@code lua/batch.lua}, so each operation's Lua is written once;
+ * the rules they use come once, in front of them all, so that a batch defines their functions once rather than once
+ * per operation.
  * The command's KEYS are every call's keys in order; its ARGV the number of calls, each call's script
  * ({@link #indexOf}), key count and arg count, then every call's args ({@link ScriptCommand} writes them).
  *
@@ -41,11 +43,16 @@ public record ScriptBatch(List<Script> scripts, Script script) {
         return scripts.contains(candidate);
     }
 
-    /** {@code local ops = { function(KEYS, ARGV) <script> end, … }}, in the order of {@code scripts}. */
+    /**
+     * The rules every script uses, each once, then {@code local ops = { function(KEYS, ARGV) <body> end, … }}, in the
+     * order of {@code scripts}.
+     */
     static String opsTable(List<Script> scripts) {
-        StringBuilder lua = new StringBuilder("local ops = {\n");
+        StringBuilder lua = new StringBuilder();
+        scripts.stream().flatMap(script -> script.rules().stream()).distinct().forEach(rule -> lua.append(rule.text()));
+        lua.append("local ops = {\n");
         for (Script script : scripts) {
-            lua.append("function(KEYS, ARGV)\n").append(script.text()).append("\nend,\n");
+            lua.append("function(KEYS, ARGV)\n").append(script.body()).append("\nend,\n");
         }
         return lua.append("}\n").toString();
     }

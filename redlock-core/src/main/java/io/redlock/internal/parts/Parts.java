@@ -37,7 +37,7 @@ public record Parts(RedlockConfig config, Injected injected, Lifecycle lifecycle
         PendingWork pending = new PendingWork();
         return new Parts(config, injected, new Lifecycle(), events, nodes,
                 new TimerWheel(nodes.scheduler(), nodes.ticker()), ScriptSettings.of(config), pending,
-                new Releases(nodes, pending, config.fencing()), new QueueUpkeep(nodes, pending),
+                new Releases(nodes, pending, config.fencing(), config.hashTaggedKeys()), new QueueUpkeep(nodes, pending),
                 new ReleaseNotifier(nodes.client(), config.nodes(), nodes.redaction()),
                 new QuorumHealth(config.nodes().size()), new LockValues());
     }
@@ -50,7 +50,7 @@ public record Parts(RedlockConfig config, Injected injected, Lifecycle lifecycle
     private static void warmUp(NodeSet nodes, RedlockConfig config) {
         Keys keys = Keys.of(config, WARM_UP_RESOURCE);
         nodes.warmUp(keys.releaseScript(), keys.release(),
-                new Scripts.Release("", "", true, keys.releasedChannels()).argv());
+                new Scripts.Release("", "", true, true, keys.releasedChannels()).argv());
     }
 
     /** The injected monotonic clock every deadline and validity is read on. */

@@ -2,6 +2,7 @@ package io.redlock.internal.protocol;
 
 import io.redlock.internal.node.Script;
 import io.redlock.internal.node.ScriptBatch;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,22 +28,24 @@ public final class Scripts {
 
     /**
      * ARGV of {@link #RELEASE} and {@link #RELEASE_SHARED}: the value, the release message (a prefix, then the value),
-     * whether to publish only while someone is queued, and the release channel of each resource, in the order of the
-     * keys.
+     * whether to publish only while someone is queued, whether only while someone subscribes to the channel (not on
+     * a Redis Cluster, whose nodes do not count each other's subscribers), and the release channel of each resource,
+     * in the order of the keys.
      */
-    public record Release(String value, String message, boolean onlyQueued, List<String> channels) {
+    public record Release(String value, String message, boolean onlyQueued, boolean onlyHeard, List<String> channels) {
 
         public Release {
             channels = List.copyOf(channels);
         }
 
         public String[] argv() {
-            String[] argv = new String[3 + channels.size()];
+            String[] argv = new String[4 + channels.size()];
             argv[0] = value;
             argv[1] = message;
             argv[2] = flag(onlyQueued);
+            argv[3] = flag(onlyHeard);
             for (int i = 0; i < channels.size(); i++) {
-                argv[3 + i] = channels.get(i);
+                argv[4 + i] = channels.get(i);
             }
             return argv;
         }
@@ -187,11 +190,7 @@ public final class Scripts {
 
     /** The script {@code lua/<name>.lua} behind the rules it uses ({@code lua/<rule>.lua}, in this order). */
     private static Script withRules(String name, String... rules) {
-        StringBuilder text = new StringBuilder();
-        for (String rule : rules) {
-            text.append(load(rule).text());
-        }
-        return Script.of(name, text.append(load(name).text()).toString());
+        return Script.withRules(name, Arrays.stream(rules).map(Scripts::load).toList(), load(name).text());
     }
 
     /** The script in the resource {@code lua/<name>.lua} next to this class. */

@@ -23,18 +23,24 @@ public final class Releases {
     private final NodeSet nodes;
     private final PendingWork pending;
     /**
-     * A holder's release is always announced: waiters of the kinds that do not queue (readers, locks of several
-     * resources, permits) listen too. With fencing, a failed attempt's clean-up is announced only while someone is
+     * A holder's release is announced whether anyone is queued or not: waiters of the kinds that do not queue
+     * (readers, locks of several resources, permits) listen too. With fencing, a failed attempt's clean-up is announced only while someone is
      * queued, as only queued waiters (and split votes among them) act on it.
      */
     private final boolean cleanupOnlyToQueue;
+    /**
+     * A release is announced only while some client subscribes to its channel on that node, unless a member is a
+     * Redis Cluster: its nodes deliver a message to every node's subscribers but count only their own.
+     */
+    private final boolean onlyHeard;
     /** Set once {@link #stop(Duration)} let the pending deletes finish: the connections are closing. */
     private volatile boolean stopped;
 
-    public Releases(NodeSet nodes, PendingWork pending, boolean fencing) {
+    public Releases(NodeSet nodes, PendingWork pending, boolean fencing, boolean clusterMember) {
         this.nodes = nodes;
         this.pending = pending;
         this.cleanupOnlyToQueue = fencing;
+        this.onlyHeard = !clusterMember;
     }
 
     /**
@@ -48,7 +54,8 @@ public final class Releases {
         Script script = names.releaseScript();
         String[] keys = names.release();
         boolean onlyQueued = !Scripts.RELEASED_BY_HOLDER.equals(prefix) && cleanupOnlyToQueue;
-        String[] args = new Scripts.Release(value, prefix + value, onlyQueued, names.releasedChannels()).argv();
+        String[] args = new Scripts.Release(value, prefix + value, onlyQueued, onlyHeard,
+                names.releasedChannels()).argv();
         List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
         List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {
             NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), script, keys, args, expiresAt);

@@ -61,6 +61,21 @@ class ScriptBatchTest {
     }
 
     @Test
+    void theRulesOfTheBatchedScriptsComeOnceInFrontOfTheirBodies() {
+        Script counter = Script.of("counter", "local function bump(key) return redis.call('incr', key) end\n");
+        Script clock = Script.of("clock", "local function now() return redis.call('time')[1] end\n");
+        Script grant = Script.withRules("grant", List.of(counter, clock), "return bump(KEYS[1])");
+        Script commit = Script.withRules("commit", List.of(counter), "return bump(KEYS[1]) + now()");
+        String text = ScriptBatch.of(List.of(grant, commit, DELETE)).script().text();
+        assertThat(grant.text()).isEqualTo(counter.text() + clock.text() + grant.body());
+        assertThat(text).startsWith(counter.text() + clock.text() + "local ops = {\n");
+        assertThat(text.split("local function bump", -1)).as("the counter's rule once").hasSize(2);
+        assertThat(text).contains("function(KEYS, ARGV)\n" + grant.body() + "\nend,\n"
+                + "function(KEYS, ARGV)\n" + commit.body() + "\nend,\n"
+                + "function(KEYS, ARGV)\n" + DELETE.body() + "\nend,\n}\n");
+    }
+
+    @Test
     void anIntegerElementIsTheCallsReplyAndAStringIsTheErrorTheNodeGaveForIt() {
         BatchOutput replies = new BatchOutput();
         replies.multi(2);

@@ -42,7 +42,7 @@ class HeldKeysArgvTest {
     void everyKindNamesItsReleaseChannelsInTheOrderOfItsKeys() {
         assertThat(new KeysOfAll(List.of(KEYS, Keys.of("audit"))).releasedChannels())
                 .containsExactly("reports:released", "audit:released");
-        assertThat(new Scripts.Release("v", "r:v", false, new ReaderKeys(KEYS).releasedChannels()).argv())
-                .containsExactly("v", "r:v", "0", "reports:released");
+        assertThat(new Scripts.Release("v", "r:v", false, true, new ReaderKeys(KEYS).releasedChannels()).argv())
+                .containsExactly("v", "r:v", "0", "1", "reports:released");
     }
 }

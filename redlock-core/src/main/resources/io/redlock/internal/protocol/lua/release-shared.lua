@@ -4,7 +4,8 @@
 -- whoever stays, and permits do not queue: it is always announced.
 -- KEYS[1] lock key    KEYS[2] holders (readers or permits)    KEYS[3] waiter queue
 -- ARGV[1] value    ARGV[2] message    ARGV[3] onlyQueued: "1" to publish only while the queue exists
--- ARGV[4..] channels: the release channel (one: the resource's)
+-- ARGV[4] onlyHeard: "1" to publish only while someone subscribes to the channel (see announce)
+-- ARGV[5..] channels: the release channel (one: the resource's)
 -- Returns 1 (it was a holder here) or 0.
 if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
   return 0
@@ -12,8 +13,8 @@ end
 local mark = shared_mark(KEYS[1])
 if shared_permits(mark) then
   shared_keep(KEYS[1], KEYS[2], mark, shared_now())
-  announce(KEYS[3], ARGV[4], ARGV[2], '0')
+  announce(KEYS[3], ARGV[5], ARGV[2], '0', ARGV[4])
 elseif not shared_keep(KEYS[1], KEYS[2], mark, shared_now()) then
-  announce(KEYS[3], ARGV[4], ARGV[2], ARGV[3])
+  announce(KEYS[3], ARGV[5], ARGV[2], ARGV[3], ARGV[4])
 end
 return 1
