@@ -17,11 +17,18 @@ final class Contestants {
      */
     static final List<String> BLOCKING = List.of("fenced-blocking", "unfenced-blocking", BASELINE + "-blocking");
 
+    /**
+     * On request only: redlock-java fenced and not, and bare Lettuce's Redlock, each pair on a resource nobody locked
+     * before ({@link FreshResources}), where the others reuse their slot's resource.
+     */
+    static final List<String> FRESH = Stream.of("fenced", "unfenced", BASELINE).map(id -> id + FreshResources.SUFFIX)
+            .toList();
+
     private Contestants() {
     }
 
-    /** Every id {@link #create} knows: the default side-by-side ones, then the blocking ones. */
-    static final List<String> KNOWN = Stream.concat(ALL.stream(), BLOCKING.stream()).toList();
+    /** Every id {@link #create} knows: the default side-by-side ones, then the blocking and the fresh ones. */
+    static final List<String> KNOWN = Stream.of(ALL, BLOCKING, FRESH).flatMap(List::stream).toList();
 
     /** Creates and connects the contestant {@code id} on the nodes {@code uris} (the 1-node ones use the first). */
     static Contestant create(String id, List<String> uris) {
@@ -34,7 +41,12 @@ final class Contestants {
             case "fenced-blocking" -> BlockingContestant.redlock(new RedlockContestant(uris, true));
             case "unfenced-blocking" -> BlockingContestant.redlock(new RedlockContestant(uris, false));
             case BASELINE + "-blocking" -> BlockingContestant.waitingOn(new LettuceContestant(uris));
-            default -> throw unknown(id);
+            default -> {
+                if (!FRESH.contains(id)) {
+                    throw unknown(id);
+                }
+                yield new FreshResources(create(id.substring(0, id.length() - FreshResources.SUFFIX.length()), uris));
+            }
         };
     }
 
