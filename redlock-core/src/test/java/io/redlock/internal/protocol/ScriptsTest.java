@@ -112,31 +112,39 @@ class ScriptsTest {
 
     @Test
     void theScriptsThatWriteTheCounterShareItsRules() {
-        String rules = Scripts.load("fence-counter").text();
-        assertThat(Scripts.ACQUIRE_FENCED.text()).startsWith(rules);
-        assertThat(Scripts.COMMIT_FENCE.text()).startsWith(rules);
-        assertThat(Scripts.ACQUIRE_ALL.text()).startsWith(rules);
-        assertThat(Scripts.COMMIT_ALL.text()).startsWith(rules);
-        assertThat(Scripts.ACQUIRE_READ.text()).startsWith(rules);
-        assertThat(Scripts.ACQUIRE_PERMIT.text()).startsWith(rules);
-        assertThat(Scripts.COMMIT_SHARED.text()).startsWith(rules);
-        assertThat(Scripts.EXTEND.text()).doesNotContain("fence_floor");
+        String grant = Scripts.load("fence-grant").text();
+        String counter = Scripts.load("fence-counter").text();
+        for (Script script : List.of(Scripts.ACQUIRE_FENCED, Scripts.COMMIT_FENCE, Scripts.ACQUIRE_ALL, Scripts.COMMIT_ALL,
+                Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED)) {
+            assertThat(script.text()).as(script.name()).startsWith(grant);
+        }
+        for (Script script : List.of(Scripts.COMMIT_FENCE, Scripts.ACQUIRE_ALL, Scripts.COMMIT_ALL,
+                Scripts.COMMIT_SHARED)) {
+            assertThat(script.text()).as(script.name()).contains(counter);
+        }
+        assertThat(Scripts.EXTEND.text()).doesNotContain("fence_");
     }
 
     @Test
     void theMarksAndSlotsTheScriptsWriteAreTheOnesJavaReads() {
-        String rules = Scripts.load("shared").text();
-        assertThat(rules).contains("local READ_MARK = '" + io.redlock.internal.protocol.Keys.READ_MARK + "'")
-                .contains("local PERMITS_MARK = '" + io.redlock.internal.protocol.Keys.PERMITS_MARK + "'")
+        assertThat(Scripts.load("marks").text())
+                .contains("local READ_MARK = '" + io.redlock.internal.protocol.Keys.READ_MARK + "'")
+                .contains("local PERMITS_MARK = '" + io.redlock.internal.protocol.Keys.PERMITS_MARK + "'");
+        assertThat(Scripts.load("shared").text())
                 .contains("string.match(value, '%" + PermitKeys.SLOT_SEPARATOR + "(%d+)$')");
     }
 
     @Test
     void theScriptsOfSharedLocksAndThoseThatRefuseThemShareTheirRules() {
-        String rules = Scripts.load("shared").text();
+        String marks = Scripts.load("marks").text();
+        String shared = Scripts.load("shared").text();
         for (Script script : List.of(Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED,
                 Scripts.EXTEND_SHARED, Scripts.RELEASE_SHARED, Scripts.ACQUIRE_FENCED, Scripts.ACQUIRE_ALL)) {
-            assertThat(script.text()).as(script.name()).contains(rules);
+            assertThat(script.text()).as(script.name()).contains(marks);
+        }
+        for (Script script : List.of(Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED,
+                Scripts.EXTEND_SHARED, Scripts.RELEASE_SHARED)) {
+            assertThat(script.text()).as(script.name()).contains(shared);
         }
         for (String name : List.of("acquire-read", "acquire-permit", "commit-shared", "extend-shared", "release-shared",
                 "acquire-fenced", "acquire-all")) {
@@ -144,13 +152,36 @@ class ScriptsTest {
         }
     }
 
+    /** A rule's function or constant: defined by {@code local function name(} or {@code local NAME =}. */
+    private static final Pattern RULE_NAME = Pattern.compile("\\b((?:shared|fence|queue)_\\w+|announce|[A-Z_]*MARK)\\b");
+
     @Test
-    void theScriptsThatFreeAResourceShareTheReleaseMessage() {
-        String rules = Scripts.load("announce").text();
-        assertThat(Scripts.RELEASE.text()).startsWith(rules);
-        assertThat(Scripts.RELEASE_SHARED.text()).contains(rules);
-        assertThat(Scripts.load("release").text()).doesNotContain("'publish'");
-        assertThat(Scripts.load("release-shared").text()).doesNotContain("'publish'");
+    void everyRuleAScriptCallsIsDefinedByARuleInFrontOfIt() {
+        for (Script script : Scripts.ALL) {
+            StringBuilder defined = new StringBuilder();
+            for (Script rule : script.rules()) {
+                assertUsesOnlyDefined(script.name() + " (" + rule.name() + ")", code(rule.text()), defined.toString());
+                defined.append(rule.text());
+            }
+            assertUsesOnlyDefined(script.name(), code(script.body()), defined.toString());
+        }
+    }
+
+    private static void assertUsesOnlyDefined(String where, String code, String rulesInFront) {
+        Matcher used = RULE_NAME.matcher(code);
+        while (used.find()) {
+            String name = used.group(1);
+            boolean definedHere = code.contains("local function " + name + "(") || code.contains("local " + name + " =");
+            boolean definedInFront = rulesInFront.contains("local function " + name + "(")
+                    || rulesInFront.contains("local " + name + " =");
+            assertThat(definedHere || definedInFront).as("%s uses %s, which no rule in front of it defines", where, name)
+                    .isTrue();
+        }
+    }
+
+    /** Lua without its comments. */
+    private static String code(String lua) {
+        return lua.lines().map(line -> line.replaceAll("--.*$", "")).reduce("", (a, b) -> a + b + "\n");
     }
 
     @Test
