@@ -1,7 +1,8 @@
 -- batch: several lock operations queued for one node in the same turn, in one call. Each runs exactly
 -- as its own script would, in order, isolated from the others: its own KEYS and ARGV, and an error in one (a key of
 -- the wrong type) is that operation's reply alone. The operations' scripts are the table `ops`, put in front of this
--- text by ScriptBatch, in the order of its scripts.
+-- text by ScriptBatch, in the order of its scripts, behind the rules they use, defined once for them all (so the
+-- operations share what a rule keeps for a script run: the clock floor's TIME, fence_clock).
 -- KEYS[1..] the operations' keys, one operation's after the other's
 -- ARGV[1] the number of operations n
 -- ARGV[2 + 3(j-1)], ARGV[3 + 3(j-1)], ARGV[4 + 3(j-1)] operation j's script (its index in ops), key count, arg count
@@ -16,13 +17,7 @@ local a = 1 + 3 * n
 for j = 1, n do
   local h = 3 * j - 1
   local op, nk, na = ops[tonumber(ARGV[h])], tonumber(ARGV[h + 1]), tonumber(ARGV[h + 2])
-  local keys, argv = {}, {}
-  for i = 1, nk do
-    keys[i] = KEYS[k + i]
-  end
-  for i = 1, na do
-    argv[i] = ARGV[a + i]
-  end
+  local keys, argv = {unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)}
   k = k + nk
   a = a + na
   local ok, reply = pcall(op, keys, argv)
