@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,8 @@ final class Processes {
 
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
     private static final Set<Path> DIRECTORIES = ConcurrentHashMap.newKeySet();
+    /** Processes that stop cleanly on a signal of their own (a database server's fast shutdown) before SIGKILL. */
+    private static final Map<Process, String> GRACEFUL = new ConcurrentHashMap<>();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(Processes::killAll, "redlock-testkit-cleanup"));
@@ -30,7 +33,17 @@ final class Processes {
         LIVE.add(process);
     }
 
+    /**
+     * Registers a process that the shutdown hook first asks to stop with {@code signal} (e.g. {@code INT}, a
+     * PostgreSQL fast shutdown that leaves no shared memory behind), and kills only if it is still alive 2 s later.
+     */
+    static void registerGraceful(Process process, String signal) {
+        GRACEFUL.put(process, signal);
+        LIVE.add(process);
+    }
+
     static void unregister(Process process) {
+        GRACEFUL.remove(process);
         LIVE.remove(process);
     }
 
@@ -46,6 +59,23 @@ final class Processes {
     }
 
     private static void killAll() {
+        GRACEFUL.forEach((process, signal) -> {
+            try {
+                signal(process, "CONT"); // a stopped server cannot shut down
+                signal(process, signal);
+            } catch (IllegalStateException e) {
+                // gone meanwhile: nothing to stop
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (Process process : GRACEFUL.keySet()) {
+            try {
+                process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         for (Process process : LIVE) {
             process.destroyForcibly(); // SIGKILL also ends a SIGSTOPped process
         }

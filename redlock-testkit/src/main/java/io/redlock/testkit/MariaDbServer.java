@@ -1,0 +1,65 @@
+package io.redlock.testkit;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A real MariaDB server (Debian's package {@code mariadb-server}: {@code mariadb-install-db} and {@code mariadbd}),
+ * as a {@link SqlServer}: a data directory created by {@code mariadb-install-db} in the temp dir, no option files
+ * read ({@code --no-defaults}), listening on 127.0.0.1 and on a unix socket in the temp dir, no binary log, InnoDB
+ * flushing once a second; the user {@value SqlServer#USER} and the database {@code redlock} created by an init file
+ * at each start; stopped with SIGTERM (its clean shutdown).
+ */
+public final class MariaDbServer extends SqlServer {
+
+    private final Path mariadbd = SqlBinaries.mariadbd();
+    private final Path installDb = SqlBinaries.mariadbInstallDb();
+
+    private MariaDbServer() {
+        super("redlock-mariadb-", "mariadbd", "ready for connections", "TERM");
+    }
+
+    /** Starts a new server. @throws IllegalStateException naming the package to install if MariaDB is absent */
+    public static MariaDbServer launch() {
+        MariaDbServer server = new MariaDbServer();
+        try {
+            server.start();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    @Override
+    void initialize() {
+        runToEnd("mariadb-install-db", List.of(installDb.toString(), "--no-defaults",
+                "--datadir=" + dataDir(), "--auth-root-authentication-method=socket", "--skip-test-db"));
+        secretFile("init.sql", "CREATE USER IF NOT EXISTS '" + USER + "'@'127.0.0.1' IDENTIFIED BY '" + password()
+                + "';\nGRANT ALL ON *.* TO '" + USER + "'@'127.0.0.1';\nCREATE DATABASE IF NOT EXISTS "
+                + database() + ";\n");
+    }
+
+    @Override
+    List<String> command(int port) {
+        return List.of(mariadbd.toString(), "--no-defaults", "--datadir=" + dataDir(),
+                "--socket=" + dir().resolve("mariadbd.sock"), "--port=" + port, "--bind-address=" + ServerProbes.HOST,
+                "--pid-file=" + dir().resolve("mariadbd.pid"), "--init-file=" + dir().resolve("init.sql"),
+                "--skip-log-bin", "--innodb-flush-log-at-trx-commit=0", "--innodb-buffer-pool-size=64M",
+                "--innodb-log-file-size=16M", "--max-connections=200", "--skip-name-resolve");
+    }
+
+    @Override
+    public String jdbcUrl() {
+        return "jdbc:mariadb://" + host() + ":" + port() + "/" + database();
+    }
+
+    @Override
+    public String database() {
+        return "redlock";
+    }
+
+    private Path dataDir() {
+        return dir().resolve("data");
+    }
+}
