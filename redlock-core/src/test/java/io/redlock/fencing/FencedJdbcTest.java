@@ -99,10 +99,13 @@ class FencedJdbcTest {
     }
 
     @Test
-    void aMissingRowIsAnErrorNotARejection() {
-        assertThatThrownBy(() -> accounts.update(connection, 42, new Fence(1, "lease-a"), "balance = 0"))
-                .isInstanceOf(RedlockException.class).isNotInstanceOf(StaleTokenException.class)
-                .hasMessageContaining("no row in account with id = 42");
+    void aWriteToAMissingRowSaysTheRowIsMissingInsteadOfThrowing() {
+        FencedResult<Integer> missing = accounts.update(connection, 42, new Fence(1, "lease-a"), "balance = 0");
+        assertThat(missing.accepted()).isFalse();
+        assertThat(missing.missing()).isTrue();
+        assertThat(missing.highestToken()).isZero();
+        assertThatThrownBy(missing::orElseThrow).isInstanceOf(RedlockException.class)
+                .isNotInstanceOf(StaleTokenException.class).hasMessageContaining("does not exist");
     }
 
     @Test
