@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,8 +39,12 @@ class FencedJdbcTest {
     }
 
     private int balance() throws SQLException {
+        return balance(1);
+    }
+
+    private int balance(int id) throws SQLException {
         try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery("SELECT balance FROM account WHERE id = 1")) {
+                ResultSet row = statement.executeQuery("SELECT balance FROM account WHERE id = " + id)) {
             row.next();
             return row.getInt(1);
         }
@@ -49,7 +54,8 @@ class FencedJdbcTest {
     void theDdlAddsAFenceThatStartsAtZero() {
         assertThat(accounts.ddl()).containsExactly(
                 "ALTER TABLE account ADD COLUMN fence BIGINT DEFAULT 0 NOT NULL",
-                "ALTER TABLE account ADD COLUMN fence_owner VARCHAR(64)");
+                "ALTER TABLE account ADD COLUMN fence_owner VARCHAR(64)",
+                "ALTER TABLE account ADD COLUMN fence_deleted BOOLEAN DEFAULT FALSE NOT NULL");
         assertThat(accounts.highestToken(connection, 1)).isZero();
     }
 
@@ -106,6 +112,31 @@ class FencedJdbcTest {
         assertThat(missing.highestToken()).isZero();
         assertThatThrownBy(missing::orElseThrow).isInstanceOf(RedlockException.class)
                 .isNotInstanceOf(StaleTokenException.class).hasMessageContaining("does not exist");
+    }
+
+    @Test
+    void anUpsertCreatesAMissingRowAndOfTwoRacingCreatorsTheOlderLoses() throws SQLException {
+        Fence older = new Fence(3, "lease-a");
+        Fence newer = new Fence(4, "lease-b");
+        assertThat(accounts.upsert(connection, 2, newer, Map.of("balance", 40)).accepted()).isTrue();
+        FencedResult<Integer> late = accounts.upsert(connection, 2, older, Map.of("balance", 30));
+        assertThat(late.accepted()).isFalse();
+        assertThat(late.highestToken()).isEqualTo(4);
+        assertThat(balance(2)).isEqualTo(40);
+        assertThat(accounts.upsert(connection, 2, new Fence(5, "lease-c"), Map.of("balance", 50)).accepted()).isTrue();
+        assertThat(balance(2)).isEqualTo(50);
+    }
+
+    @Test
+    void aDeleteLeavesATombstoneThatAnOlderTokenCannotBringBack() throws SQLException {
+        assertThat(accounts.delete(connection, 1, new Fence(6, "lease-a")).accepted()).isTrue();
+        assertThat(accounts.update(connection, 1, new Fence(7, "lease-b"), "balance = 1").missing()).isTrue();
+        FencedResult<Integer> resurrect = accounts.upsert(connection, 1, new Fence(5, "lease-old"),
+                Map.of("balance", 5));
+        assertThat(resurrect.accepted()).isFalse();
+        assertThat(resurrect.highestToken()).isEqualTo(6);
+        assertThat(accounts.upsert(connection, 1, new Fence(8, "lease-c"), Map.of("balance", 8)).accepted()).isTrue();
+        assertThat(balance(1)).isEqualTo(8);
     }
 
     @Test
