@@ -190,6 +190,9 @@ public final class FencedJdbc {
                 if (ours && !row.getBoolean(3)) {
                     return FencedResult.accepted(1, fence.token());
                 }
+                if (ours || highest < fence.token()) {
+                    return FencedResult.rejected(fence.token(), 0); // not the fence: a tombstone, or a row created since
+                }
                 return FencedResult.rejected(fence.token(), highest);
             }
         } catch (SQLException e) {

@@ -25,10 +25,9 @@ public record FencedResult<T>(boolean accepted, T value, long token, long highes
     }
 
     /**
-     * Whether the operation was not applied because its item does not exist (never created, or a tombstone of a lease
-     * not newer than this one) rather than because of a newer token: then {@link #highestToken()} is below
-     * {@link #token()} (0 if the item never existed). A refusal by the fence always has {@code highestToken >= token}
-     * (so a lease writing again to a row it deleted itself is told its own token won, which it did).
+     * Whether the operation was not applied because its item does not exist (never created, or deleted by a lease not
+     * newer than this one) rather than because of a newer token: then {@link #highestToken()} is 0. A refusal by the
+     * fence always has {@code highestToken >= token}.
      */
     public boolean missing() {
         return !accepted && highestToken < token;
