@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code id, balance, trail} plus {@link FencedJdbc#ddl()}, run as given) and its audit table. The isolation levels
  * tested are the server's default and its strictest.
  */
-final class Database implements AutoCloseable {
+final class Database {
 
     /** An isolation level by name and JDBC constant. */
     record Isolation(String name, int level) {
@@ -104,8 +104,8 @@ final class Database implements AutoCloseable {
         return server instanceof PostgresServer ? "GENERATED ALWAYS AS IDENTITY" : "AUTO_INCREMENT";
     }
 
-    @Override
-    public void close() {
+    /** Stops the server (not AutoCloseable: JUnit would close a parameter after each invocation). */
+    void close() {
         server.close();
     }
 
