@@ -100,6 +100,10 @@ final class GuaranteesTable {
                 .append("instead of the 5 nodes. Not measured: a failover inside a member, whose promoted replica may ")
                 .append("lack the last writes; like a sentinel failover it can cost that member's vote for the locks ")
                 .append("it held (docs/SCALING.md, \"What a cluster member does not change\").\n");
+        String fencedSql = GuaranteesFile.section(out, GuaranteesFile.FENCED_SQL);
+        if (!fencedSql.isEmpty()) {
+            md.append('\n').append(fencedSql); // measured by redlock-fencing-sql's fault rows, which write it
+        }
         md.append(io.redlock.histories.HistoriesReport.markdown());
         String randomizedRun = GuaranteesFile.section(out, GuaranteesFile.RANDOMIZED_RUN);
         if (!randomizedRun.isEmpty()) {

@@ -7,13 +7,16 @@ import java.nio.file.Path;
 
 /**
  * docs/GUARANTEES.md is written by more than one measurement: the fault matrix writes the file, and a randomized fault
- * run (a test of another module) writes its own section of it. Each keeps the other's: a section is a level-2 heading
+ * run and the rows with fenced storage on PostgreSQL (tests of other modules) write their own sections of it. Each keeps the other's: a section is a level-2 heading
  * and what follows it up to the next level-2 heading or the end.
  */
 public final class GuaranteesFile {
 
     /** The heading of the randomized fault run's section. */
     public static final String RANDOMIZED_RUN = "## Randomized fault run";
+
+    /** The heading of the fault rows with the fenced storage on PostgreSQL (module redlock-fencing-sql). */
+    public static final String FENCED_SQL = "## Fenced storage on PostgreSQL";
 
     private GuaranteesFile() {
     }

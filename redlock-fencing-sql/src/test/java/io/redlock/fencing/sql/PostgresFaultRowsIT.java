@@ -1,0 +1,150 @@
+package io.redlock.fencing.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redlock.testkit.PostgresServer;
+import io.redlock.testkit.RedisNodes;
+import io.redlock.testkit.RedisServer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fault rows with the fenced storage on PostgreSQL ({@link StorageWorkload}): the paused holder, stalled nodes and
+ * the delayed restart of docs/GUARANTEES.md, each on 5 fresh redis-server nodes, the storage a real PostgreSQL at
+ * READ COMMITTED. Every row asserts that the storage never accepted a token below one it had accepted, that no
+ * acknowledged fenced increment is lost, and the row's own claim. With {@code -Dredlock.guarantees.sql=FILE} and
+ * every row passed, the table is written as the section {@value StorageRowsSection#HEADING} of FILE.
+ */
+class PostgresFaultRowsIT {
+
+    private static final Map<StorageFaultRow, StorageRowResult> PASSED = new EnumMap<>(StorageFaultRow.class);
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static PostgresServer postgres;
+    private static long started;
+
+    @BeforeAll
+    static void start() {
+        started = System.nanoTime();
+        postgres = PostgresServer.launch();
+    }
+
+    @AfterAll
+    static void writeSection() throws Exception {
+        postgres.close();
+        StorageRowsSection.writeIfComplete(PASSED, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    @Test
+    void aPausedHoldersLateWriteIsRefusedByPostgres() throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(5)) {
+            StorageWorkload workload = workload(nodes);
+            AtomicBoolean paused = new AtomicBoolean();
+            workload.run(() -> workload.acquired.get() < 12, (worker, lease, w) -> {
+                if (worker == 0 && paused.compareAndSet(false, true)) {
+                    int others = w.finishedSections.get();
+                    long until = System.nanoTime() + StorageWorkload.TTL.multipliedBy(2).toNanos();
+                    awaitTrue(() -> System.nanoTime() - until > 0 && w.finishedSections.get() > others);
+                }
+            });
+            StorageRowResult result = check(StorageFaultRow.P1, workload);
+            assertThat(result.refused()).as("the paused holder's write").isPositive();
+            assertThat(result.plainLost()).as("the plain counter's lost update").isPositive();
+        }
+    }
+
+    @Test
+    void stalledNodesGrantNothingWithoutAMajorityAndTheStorageStaysConsistent() throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(5)) {
+            StorageWorkload workload = workload(nodes);
+            AtomicInteger withTwoStalled = new AtomicInteger(-1);
+            AtomicInteger withThreeStalled = new AtomicInteger(-1);
+            CompletableFuture<Void> faults = CompletableFuture.runAsync(() -> {
+                Duration step = StorageWorkload.TTL.multipliedBy(3);
+                pause(step);
+                nodes.node(0).pause();
+                pause(step);
+                nodes.node(1).pause();
+                int before = workload.acquired.get();
+                pause(step);
+                withTwoStalled.set(workload.acquired.get() - before);
+                nodes.node(2).pause();
+                pause(Duration.ofMillis(300)); // attempts in flight end (node timeout 50 ms)
+                int during = workload.acquired.get();
+                pause(step);
+                withThreeStalled.set(workload.acquired.get() - during);
+                List.of(0, 1, 2).forEach(i -> nodes.node(i).resume());
+                pause(step);
+            });
+            workload.run(() -> !faults.isDone(), (worker, lease, w) -> { });
+            faults.join();
+            StorageRowResult result = check(StorageFaultRow.P2, workload);
+            assertThat(withTwoStalled.get()).as("acquisitions with 2 of 5 stalled").isPositive();
+            assertThat(withThreeStalled.get()).as("acquisitions with 3 of 5 stalled").isZero();
+            assertThat(result.failed()).as("attempts refused while 3 were stalled").isPositive();
+        }
+    }
+
+    @Test
+    void aDelayedRestartKeepsTheTokensRisingAtTheStorage() throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(5)) {
+            StorageWorkload workload = workload(nodes);
+            AtomicInteger afterRestart = new AtomicInteger(-1);
+            CompletableFuture<Void> faults = CompletableFuture.runAsync(() -> {
+                pause(StorageWorkload.TTL.multipliedBy(3));
+                List<CompletableFuture<Void>> restarts = List.of(0, 1, 2).stream()
+                        .map(i -> nodes.node(i).restartAfter(Duration.ofSeconds(3))).toList();
+                restarts.forEach(CompletableFuture::join);
+                int before = workload.acknowledged.get();
+                pause(StorageWorkload.TTL.multipliedBy(4));
+                afterRestart.set(workload.acknowledged.get() - before);
+            });
+            workload.run(() -> !faults.isDone(), (worker, lease, w) -> { });
+            faults.join();
+            check(StorageFaultRow.P3, workload);
+            assertThat(afterRestart.get()).as("fenced increments after the restart").isPositive();
+        }
+    }
+
+    private static StorageWorkload workload(RedisNodes nodes) throws Exception {
+        return new StorageWorkload(postgres, nodes, "ledger_" + TABLES.incrementAndGet());
+    }
+
+    /** The claims every row makes, then the row's result kept for the table. */
+    private static StorageRowResult check(StorageFaultRow row, StorageWorkload workload) throws Exception {
+        StorageRowResult result = StorageRowResult.of(row, workload);
+        assertThat(result.tokenViolations()).as(row + ": tokens that went down at the storage").isZero();
+        assertThat(result.lostFenced()).as(row + ": acknowledged fenced increments lost").isZero();
+        assertThat(result.acknowledged()).as(row + ": progress").isGreaterThanOrEqualTo(5);
+        synchronized (PASSED) {
+            PASSED.put(row, result);
+        }
+        return result;
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not within 30 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis()); // the fault schedule's own time line, not a wait for a condition
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
