@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redlock.testkit.PostgresServer;
 import io.redlock.testkit.RedisNodes;
-import io.redlock.testkit.RedisServer;
+import io.redlock.testkit.TcpProxy;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fault rows with the fenced storage on PostgreSQL ({@link StorageWorkload}): the paused holder, stalled nodes and
- * the delayed restart of docs/GUARANTEES.md, each on 5 fresh redis-server nodes, the storage a real PostgreSQL at
+ * Fault rows with the fenced storage on PostgreSQL ({@link StorageWorkload}): the paused holder, stalled nodes, the
+ * delayed restart and a write held up in the network of docs/GUARANTEES.md, each on 5 fresh redis-server nodes, the storage a real PostgreSQL at
  * READ COMMITTED. Every row asserts that the storage never accepted a token below one it had accepted, that no
  * acknowledged fenced increment is lost, and the row's own claim. With {@code -Dredlock.guarantees.sql=FILE} and
  * every row passed, the table is written as the section {@value StorageRowsSection#HEADING} of FILE.
@@ -110,6 +110,34 @@ class PostgresFaultRowsIT {
             faults.join();
             check(StorageFaultRow.P3, workload);
             assertThat(afterRestart.get()).as("fenced increments after the restart").isPositive();
+        }
+    }
+
+    @Test
+    void aWriteHeldUpInTheNetworkPastTheLeaseIsRefusedByPostgres() throws Exception {
+        try (RedisNodes nodes = RedisNodes.start(5);
+                TcpProxy proxy = TcpProxy.start(postgres.host(), postgres.port())) {
+            StorageWorkload workload = workload(nodes).firstWorkerThrough(proxy);
+            AtomicBoolean delayed = new AtomicBoolean();
+            CompletableFuture<Void> heal = new CompletableFuture<>();
+            workload.run(() -> workload.acquired.get() < 12, (worker, lease, w) -> {
+                if (worker == 0 && delayed.compareAndSet(false, true)) {
+                    proxy.delay(StorageWorkload.TTL.multipliedBy(3));
+                    heal.completeAsync(() -> {
+                        try {
+                            awaitTrue(() -> w.refused.get() > 0);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } finally {
+                            proxy.heal();
+                        }
+                        return null;
+                    });
+                }
+            });
+            heal.join();
+            StorageRowResult result = check(StorageFaultRow.P4, workload);
+            assertThat(result.refused()).as("the delayed write").isPositive();
         }
     }
 

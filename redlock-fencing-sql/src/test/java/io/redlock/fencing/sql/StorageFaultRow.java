@@ -16,7 +16,11 @@ enum StorageFaultRow {
             + "granted (asserted), so nothing reaches the storage without a lease; tokens keep rising across it"),
     P3("F5", "kill -9 of 3 nodes, restarted empty 3 s later (longer than the TTL and than the clock floor's 2 s)",
             "the restarted nodes' fencing counters come back at the clock floor, above every token issued before: "
-            + "the storage sees tokens rise across the restart and keeps every acknowledged increment (asserted)");
+            + "the storage sees tokens rise across the restart and keeps every acknowledged increment (asserted)"),
+    P4("F12", "a holder's link to PostgreSQL delayed 3×TTL each way (in-process TCP proxy) between its fenced read "
+            + "and its write, then healed",
+            "the delayed write reaches PostgreSQL after the lease ran out and a newer holder wrote: refused, as a "
+            + "paused holder's; the plain counter's delayed write erases the increments made meanwhile");
 
     private final String beside;
     private final String fault;

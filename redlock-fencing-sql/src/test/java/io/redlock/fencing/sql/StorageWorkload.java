@@ -51,9 +51,11 @@ final class StorageWorkload {
     private final RedisNodes nodes;
     private final FencedJdbc fenced;
     private final String table;
+    private volatile String firstWorkerUrl;
 
     StorageWorkload(PostgresServer postgres, RedisNodes nodes, String table) throws SQLException {
         this.postgres = postgres;
+        this.firstWorkerUrl = postgres.jdbcUrl();
         this.nodes = nodes;
         this.table = table;
         this.fenced = FencedJdbc.forTable(table, "id");
@@ -68,6 +70,12 @@ final class StorageWorkload {
         }
     }
 
+    /** Worker 0 reaches the storage through {@code proxy} (a {@code TcpProxy} to the server): its network faults. */
+    StorageWorkload firstWorkerThrough(io.redlock.testkit.TcpProxy proxy) {
+        firstWorkerUrl = "jdbc:postgresql://" + proxy.address() + "/" + postgres.database();
+        return this;
+    }
+
     /** Runs the workers until {@code until} returns false (checked between critical sections); bounded by 60 s. */
     void run(java.util.function.BooleanSupplier until, Hook hook) throws Exception {
         List<Thread> threads = new ArrayList<>();
@@ -77,7 +85,7 @@ final class StorageWorkload {
             int worker = w;
             Thread thread = new Thread(() -> {
                 try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).nodeTimeout(Duration.ofMillis(50))
-                        .build(); Connection connection = connect(); Connection plain = connect()) {
+                        .build(); Connection connection = connect(worker); Connection plain = connect(worker)) {
                     while (until.getAsBoolean() && System.nanoTime() - deadline < 0) {
                         section(redlock, connection, plain, worker, hook);
                     }
@@ -184,6 +192,11 @@ final class StorageWorkload {
 
     private Connection connect() throws SQLException {
         return DriverManager.getConnection(postgres.jdbcUrl(), postgres.user(), postgres.password());
+    }
+
+    private Connection connect(int worker) throws SQLException {
+        String url = worker == 0 ? firstWorkerUrl : postgres.jdbcUrl();
+        return DriverManager.getConnection(url, postgres.user(), postgres.password());
     }
 
     private long balance(Connection connection, long id) throws SQLException {
