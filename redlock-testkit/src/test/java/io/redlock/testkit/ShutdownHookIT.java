@@ -10,16 +10,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** A JVM that is terminated (SIGTERM, as on Ctrl-C or a CI timeout) leaves no redis-server and no directory behind. */
+/**
+ * A JVM that is terminated (SIGTERM, as on Ctrl-C or a CI timeout) leaves no server process (redis-server, or
+ * PostgreSQL and its backends, or MariaDB) and no directory behind.
+ */
 class ShutdownHookIT {
 
-    @Test
-    void terminatingTheJvmKillsItsServers() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"redis", "postgres", "mariadb"})
+    void terminatingTheJvmStopsItsServers(String kind) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ServerHolder.class.getName()).redirectErrorStream(true).start();
+                ServerHolder.class.getName(), kind).redirectErrorStream(true).start();
+        List<ProcessHandle> family = new ArrayList<>();
         try {
             long redisPid = -1;
             Path dir = null;
@@ -35,12 +43,16 @@ class ShutdownHookIT {
                 }
                 assertThat(redisPid).as("child printed the server pid").isPositive();
                 assertThat(ProcessHandle.of(redisPid)).isPresent();
+                ProcessHandle.of(redisPid).ifPresent(p -> {
+                    family.add(p);
+                    p.descendants().forEach(family::add); // PostgreSQL's backends and workers
+                });
                 child.destroy(); // SIGTERM to the JVM we started
                 assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
             }
             long pid = redisPid;
             await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive())
-                    .orElse(true));
+                    .orElse(true) && family.stream().noneMatch(ProcessHandle::isAlive));
             assertThat(dir).isNotNull();
             assertThat(Files.exists(dir)).as("server directory deleted").isFalse();
         } finally {
