@@ -22,7 +22,12 @@ final class SqlBinaries {
 
     /** The newest {@code /usr/lib/postgresql/<major>/bin} holding {@code initdb}, {@code postgres} and {@code psql}. */
     static Path postgresBin() {
-        try (Stream<Path> versions = Files.list(POSTGRES_VERSIONS)) {
+        return postgresBin(POSTGRES_VERSIONS);
+    }
+
+    /** The newest {@code <versions>/<major>/bin} with the three binaries; else fails naming the package. */
+    static Path postgresBin(Path versionsDir) {
+        try (Stream<Path> versions = Files.list(versionsDir)) {
             Optional<Path> newest = versions.map(v -> v.resolve("bin"))
                     .filter(bin -> executable(bin.resolve("initdb")) && executable(bin.resolve("postgres"))
                             && executable(bin.resolve("psql")))
@@ -33,7 +38,7 @@ final class SqlBinaries {
         } catch (IOException e) {
             // no such directory: not installed
         }
-        throw missing("PostgreSQL (initdb, postgres, psql in " + POSTGRES_VERSIONS + "/<version>/bin)",
+        throw missing("PostgreSQL (initdb, postgres, psql in " + versionsDir + "/<version>/bin)",
                 POSTGRES_PACKAGE);
     }
 
@@ -47,7 +52,8 @@ final class SqlBinaries {
         return find("mariadb-install-db", "/usr/bin/mariadb-install-db", "/usr/sbin/mariadb-install-db");
     }
 
-    private static Path find(String name, String... candidates) {
+    /** The first of {@code candidates} that is executable; else fails naming Debian's {@code mariadb-server}. */
+    static Path find(String name, String... candidates) {
         for (String candidate : candidates) {
             if (executable(Path.of(candidate))) {
                 return Path.of(candidate);
