@@ -76,7 +76,7 @@ class PostgresFaultRowsIT {
                 pause(step);
                 withTwoStalled.set(workload.acquired.get() - before);
                 nodes.node(2).pause();
-                pause(Duration.ofMillis(300)); // attempts in flight end (node timeout 50 ms)
+                pause(StorageWorkload.NODE_TIMEOUT.multipliedBy(3).plusMillis(500)); // attempts in flight end
                 int during = workload.acquired.get();
                 pause(step);
                 withThreeStalled.set(workload.acquired.get() - during);

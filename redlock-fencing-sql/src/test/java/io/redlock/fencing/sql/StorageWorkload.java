@@ -33,6 +33,8 @@ final class StorageWorkload {
     static final Duration WAIT = TTL.multipliedBy(3);
     static final long FENCED = 1;
     static final long PLAIN = 2;
+    /** Long enough for a loaded machine's replies; TTL − drift − this still leaves most of the TTL valid. */
+    static final Duration NODE_TIMEOUT = Duration.ofMillis(150);
 
     /** What a row does inside a holder's critical section, between the read and the write. */
     interface Hook {
@@ -84,7 +86,7 @@ final class StorageWorkload {
         for (int w = 0; w < WORKERS; w++) {
             int worker = w;
             Thread thread = new Thread(() -> {
-                try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).nodeTimeout(Duration.ofMillis(50))
+                try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).nodeTimeout(NODE_TIMEOUT)
                         .build(); Connection connection = connect(worker); Connection plain = connect(worker)) {
                     while (until.getAsBoolean() && System.nanoTime() - deadline < 0) {
                         section(redlock, connection, plain, worker, hook);

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class Writer {
 
-    static final int MAX_ATTEMPTS = 50;
+    static final int MAX_ATTEMPTS = 200;
     private static final java.util.Set<String> CONFLICTS = java.util.Set.of("40001", "40P01");
 
     /** The outcome of one operation: accepted and committed, or the first row's refusal; conflicts retried. */
@@ -56,15 +56,23 @@ final class Writer {
             } catch (TransactionConflictException e) {
                 connection.rollback();
                 conflicts++;
+                backOff(attempt);
             } catch (SQLException e) {
                 if (!CONFLICTS.contains(e.getSQLState())) {
                     throw e;
                 }
                 connection.rollback(); // the audit insert or the commit conflicted (SERIALIZABLE): not acknowledged
                 conflicts++;
+                backOff(attempt);
             }
         }
         throw new AssertionError(lease.owner() + " " + op + ": " + MAX_ATTEMPTS + " conflicts in a row");
+    }
+
+    /** A short random pause before a retry, growing a little with each: contenders stop meeting in step. */
+    private static void backOff(int attempt) {
+        long micros = java.util.concurrent.ThreadLocalRandom.current().nextLong(100, 1000L * Math.min(attempt + 1, 10));
+        java.util.concurrent.locks.LockSupport.parkNanos(micros * 1000);
     }
 
     private FencedResult<Integer> write(Connection connection, Schedule.Kind kind, long row, Fence fence) {
