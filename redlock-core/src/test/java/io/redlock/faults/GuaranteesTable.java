@@ -102,7 +102,7 @@ final class GuaranteesTable {
                 .append("it held (docs/SCALING.md, \"What a cluster member does not change\").\n");
         String fencedSql = GuaranteesFile.section(out, GuaranteesFile.FENCED_SQL);
         if (!fencedSql.isEmpty()) {
-            md.append('\n').append(fencedSql); // measured by redlock-fencing-sql's fault rows, which write it
+            md.append('\n').append(fencedSql.stripTrailing()).append('\n'); // written by redlock-fencing-sql's rows
         }
         md.append(io.redlock.histories.HistoriesReport.markdown());
         String randomizedRun = GuaranteesFile.section(out, GuaranteesFile.RANDOMIZED_RUN);

@@ -40,7 +40,7 @@ final class StorageRowsSection {
         md.append("|---|---|---|---|---|---|---|---|---|\n");
         rows.values().forEach(row -> md.append(row.markdown()).append('\n'));
         md.append("\nHow PostgreSQL and MariaDB check the token, statement by statement and at which isolation ")
-                .append("levels: docs/FENCING.md, \"Fenced SQL, server by server\".\n");
+                .append("levels: docs/FENCING.md, \"Fenced SQL, server by server\".\n\n"); // blank line before the next
         GuaranteesFile.replaceSection(Path.of(out), HEADING, md.toString());
     }
 }
