@@ -89,7 +89,7 @@ public final class NodeSet implements AutoCloseable {
                                 TimeUnit.MILLISECONDS))
                         .build();
         ClientResources resources = config.clientResources().orElse(ownedResources);
-        this.client = RedisClient.create(resources);
+        this.client = new AsyncOnlyRedisClient(resources);
         client.setOptions(options(ClientOptions.builder(), connectTimeout).build());
         List<NodeClient> list = new ArrayList<>();
         for (int i = 0; i < config.nodes().size(); i++) {
