@@ -93,8 +93,14 @@ final class ExitCodes {
     /** The exit codes of {@code command} for its {@code --help}: code, then meaning. */
     static Map<String, String> of(String command) {
         Map<String, String> list = new LinkedHashMap<>();
-        CONTRACT.get(command).forEach((code, meaning) -> list.put(String.format("%3d", code), meaning));
+        CONTRACT.get(command).forEach((code, meaning) -> list.put(padded(code), meaning));
         return list;
+    }
+
+    /** {@code code} right-aligned in three columns (not with String.format: its setup costs a start ~5 ms). */
+    private static String padded(int code) {
+        String digits = Integer.toString(code);
+        return " ".repeat(Math.max(0, 3 - digits.length())) + digits;
     }
 
     /** The contract of all commands for the top-level help: each code once, with its general meaning. */
