@@ -41,8 +41,11 @@ class WaitingIT {
             long asked = System.nanoTime();
             CompletableFuture<Optional<Lease>> waiting = waiter.acquireAsync(resource, TTL, Duration.ofSeconds(30))
                     .toCompletableFuture();
+            // the waiter was refused and holds its place on a majority (a node whose reply timed out on a loaded
+            // machine may get it only at the next attempt, after the retry delay)
             await().atMost(Duration.ofSeconds(5)).until(() -> nodes.servers().stream()
-                    .allMatch(node -> node.redis(r -> r.zcard(ItSupport.queueOf(resource))) > 0));
+                    .filter(node -> node.redis(r -> r.zcard(ItSupport.queueOf(resource))) > 0).count()
+                    >= nodes.size() / 2 + 1);
             held.release();
             Lease lease = waiting.get(30, TimeUnit.SECONDS).orElseThrow();
             Duration took = Duration.ofNanos(System.nanoTime() - asked);
