@@ -59,13 +59,14 @@ final class CallCostCheck {
     }
 
     static Result run(RedisNodes nodes, int pairs, int rounds, Consumer<String> out) throws Exception {
-        List<CommandTimes> times = nodes.servers().stream().map(CommandTimes::new).toList();
+        RedisClient client = RedisClient.create();
+        List<CommandTimes> times = nodes.uris().stream().map(uri -> new CommandTimes(client, uri)).toList();
         List<List<Cost>> byRound = new ArrayList<>();
-        try (Floors floors = new Floors(nodes.uris())) {
+        try (Floors floors = new Floors(client, nodes.uris())) {
             for (int round = 1; round <= rounds; round++) {
                 Map<String, List<Double>> library = new LinkedHashMap<>();
-                library.putAll(library(nodes, times, pairs, false, null));
-                library.putAll(library(nodes, times, pairs, true, library.get("release")));
+                library.putAll(library(nodes, times, pairs, false));
+                library.putAll(library(nodes, times, pairs, true));
                 Map<String, List<Double>> floor = floors.run(times, pairs);
                 List<Cost> costs = List.of(
                         new Cost("fenced acquire", "SET NX PX + INCR script", library.get("fenced acquire"),
@@ -85,6 +86,9 @@ final class CallCostCheck {
                 }
                 byRound.add(costs);
             }
+        } finally {
+            times.forEach(CommandTimes::close);
+            client.shutdown();
         }
         return new Result(pairs, rounds, byRound);
     }
@@ -92,11 +96,10 @@ final class CallCostCheck {
     /**
      * The library's operations, µs per operation on each node: pairs on one resource, then extensions of one lease.
      * Without fencing the acquire is a {@code SET} and the release the only script; with fencing both are scripts,
-     * and the acquire is what the pairs' scripts cost beyond {@code release}, measured without fencing (the same
-     * script, on a resource nobody waits for).
+     * told apart by reading the nodes' times between the two ({@link CommandTimes.Laps}).
      */
     private static Map<String, List<Double>> library(RedisNodes nodes, List<CommandTimes> times, int pairs,
-            boolean fencing, List<Double> release) {
+            boolean fencing) {
         String prefix = fencing ? "fenced " : "";
         Map<String, List<Double>> costs = new LinkedHashMap<>();
         try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).fencing(fencing)
@@ -104,16 +107,23 @@ final class CallCostCheck {
             for (int i = 0; i < pairs / 10; i++) { // warm: scripts loaded, hot path compiled
                 redlock.tryAcquire(RESOURCE, TTL).orElseThrow().release();
             }
-            times.forEach(CommandTimes::reset);
-            for (int i = 0; i < pairs; i++) {
-                redlock.tryAcquire(RESOURCE, TTL).orElseThrow().release();
-            }
             if (fencing) {
-                costs.put(prefix + "acquire", minus(perOperation(times, "evalsha", pairs), release));
-                costs.put(prefix + "release", release);
+                CommandTimes.Laps laps = new CommandTimes.Laps(times, "evalsha");
+                for (int i = 0; i < pairs; i++) {
+                    Lease lease = redlock.tryAcquire(RESOURCE, TTL).orElseThrow();
+                    laps.lap("acquire");
+                    lease.release();
+                    laps.lap("release");
+                }
+                costs.put(prefix + "acquire", laps.perOperation("acquire", pairs));
+                costs.put(prefix + "release", laps.perOperation("release", pairs));
             } else {
-                costs.put("acquire", perOperation(times, "set", pairs));
-                costs.put("release", perOperation(times, "evalsha", pairs));
+                times.forEach(CommandTimes::reset);
+                for (int i = 0; i < pairs; i++) {
+                    redlock.tryAcquire(RESOURCE, TTL).orElseThrow().release();
+                }
+                costs.put("acquire", CommandTimes.perOperation(times, "set", pairs));
+                costs.put("release", CommandTimes.perOperation(times, "evalsha", pairs));
             }
             Lease lease = redlock.tryAcquire(RESOURCE, TTL).orElseThrow();
             times.forEach(CommandTimes::reset);
@@ -122,36 +132,22 @@ final class CallCostCheck {
                     throw new IllegalStateException("an extension was refused");
                 }
             }
-            costs.put(prefix + "extend", perOperation(times, "evalsha", pairs));
+            costs.put(prefix + "extend", CommandTimes.perOperation(times, "evalsha", pairs));
             lease.release();
         }
         return costs;
     }
 
-    /** µs each node spent in {@code command} per operation of the phase just run. */
-    static List<Double> perOperation(List<CommandTimes> times, String command, int operations) {
-        return times.stream().map(node -> (double) node.micros(command) / operations).toList();
-    }
-
-    private static List<Double> minus(List<Double> a, List<Double> b) {
-        List<Double> difference = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
-            difference.add(a.get(i) - b.get(i));
-        }
-        return difference;
-    }
-
     /** The smallest scripts that do each job, by bare Lettuce, one command to every node at once, as Redlock does. */
     private static final class Floors implements AutoCloseable {
 
-        private final RedisClient client = RedisClient.create();
         private final List<StatefulRedisConnection<String, String>> connections;
         private final List<RedisAsyncCommands<String, String>> nodes;
         private final String release;
         private final String fencedAcquire;
         private final String extend;
 
-        Floors(List<String> uris) {
+        Floors(RedisClient client, List<String> uris) {
             connections = uris.stream().map(uri -> client.connect(RedisURI.create(uri))).toList();
             nodes = connections.stream().map(StatefulRedisConnection::async).toList();
             release = load(RELEASE_FLOOR);
@@ -172,23 +168,24 @@ final class CallCostCheck {
                 all(node -> node.set(RESOURCE, value, SetArgs.Builder.nx().px(TTL.toMillis())));
                 all(node -> node.evalsha(release, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value));
             }
-            costs.put("acquire", perOperation(times, "set", pairs));
-            List<Double> releases = perOperation(times, "evalsha", pairs);
-            costs.put("release", releases);
-            times.forEach(CommandTimes::reset);
+            costs.put("acquire", CommandTimes.perOperation(times, "set", pairs));
+            costs.put("release", CommandTimes.perOperation(times, "evalsha", pairs));
+            CommandTimes.Laps laps = new CommandTimes.Laps(times, "evalsha");
             for (int i = 0; i < pairs; i++) {
                 all(node -> node.evalsha(fencedAcquire, ScriptOutputType.INTEGER, keys, value,
                         Long.toString(TTL.toMillis())));
+                laps.lap("fenced acquire");
                 all(node -> node.evalsha(release, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value));
+                laps.lap("release");
             }
-            costs.put("fenced acquire", minus(perOperation(times, "evalsha", pairs), releases));
+            costs.put("fenced acquire", laps.perOperation("fenced acquire", pairs));
             all(node -> node.set(RESOURCE, value, SetArgs.Builder.px(TTL.toMillis())));
             times.forEach(CommandTimes::reset);
             for (int i = 0; i < pairs; i++) {
                 all(node -> node.evalsha(extend, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value,
                         Long.toString(TTL.toMillis())));
             }
-            costs.put("extend", perOperation(times, "evalsha", pairs));
+            costs.put("extend", CommandTimes.perOperation(times, "evalsha", pairs));
             all(node -> node.del(keys));
             return costs;
         }
@@ -202,7 +199,6 @@ final class CallCostCheck {
         @Override
         public void close() {
             connections.forEach(StatefulRedisConnection::close);
-            client.shutdown();
         }
     }
 }

@@ -18,7 +18,7 @@ final class NodeOptions {
     /** The environment variable that gives {@code --node-timeout} when the option is not given. */
     static final String ENV_NODE_TIMEOUT = "REDLOCK_NODE_TIMEOUT";
 
-    @Option(names = "--nodes", split = ",", paramLabel = "URI",
+    @Option(names = "--nodes", paramLabel = "URI[,URI...]",
             description = "Redis nodes, comma-separated, e.g. redis://h1:6379,redis://:pass@h2:6379 "
                     + "(default: $" + ENV_NODES + ").")
     List<String> nodes = new ArrayList<>();
@@ -47,14 +47,19 @@ final class NodeOptions {
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
+    /** The node URIs in a comma-separated list, without blanks around them or empty entries. */
+    static List<String> split(String list) {
+        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
     /** The node URIs from --nodes, else $REDLOCK_NODES; none is a usage error. */
     List<String> uris() {
         if (!nodes.isEmpty()) {
-            return nodes;
+            return nodes.stream().flatMap(list -> split(list).stream()).toList();
         }
         String env = System.getenv(ENV_NODES);
         if (env != null && !env.isBlank()) {
-            return Arrays.stream(env.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+            return split(env);
         }
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "no nodes: give --nodes redis://host:port,... or set " + ENV_NODES);
