@@ -8,6 +8,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.redlock.Lease;
 import io.redlock.Redlock;
+import io.redlock.RedlockReadWriteLock;
+import io.redlock.RedlockSemaphore;
 import io.redlock.testkit.RedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What one lock operation costs each node, the pattern most users have: one caller taking and releasing the same
@@ -33,11 +36,22 @@ final class CallCostCheck {
     static final String EXTEND_FLOOR =
             "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 
+    /** The kinds of lock set beside the plain one: each a shared or multi-key lock with scripts of its own. */
+    static final List<String> KINDS = List.of("read", "permit", "several (2)");
+    static final String FENCED_ACQUIRE = "fenced acquire";
+
     private static final Duration TTL = Duration.ofSeconds(10);
     private static final String RESOURCE = "cost:one";
 
-    /** One operation's cost in one round: µs per call on each node, and its floor's. */
+    /**
+     * One operation's cost in one round: µs per call on each node, and its floor's. A fenced acquire's is the difference
+     * of two phases ({@link #derived()}), which a busy machine can make negative on a short run; the others are counted.
+     */
     record Cost(String operation, String floor, List<Double> micros, List<Double> floorMicros) {
+
+        boolean derived() {
+            return operation.equals(FENCED_ACQUIRE);
+        }
 
         double mean() {
             return micros.stream().mapToDouble(Double::doubleValue).average().orElse(0);
@@ -65,11 +79,11 @@ final class CallCostCheck {
         try (Floors floors = new Floors(client, nodes.uris())) {
             for (int round = 1; round <= rounds; round++) {
                 Map<String, List<Double>> library = new LinkedHashMap<>();
-                library.putAll(library(nodes, times, pairs, false));
-                library.putAll(library(nodes, times, pairs, true));
+                library.putAll(library(nodes, times, pairs, false, null));
+                library.putAll(library(nodes, times, pairs, true, library.get("release")));
                 Map<String, List<Double>> floor = floors.run(times, pairs);
                 List<Cost> costs = List.of(
-                        new Cost("fenced acquire", "SET NX PX + INCR script", library.get("fenced acquire"),
+                        new Cost(FENCED_ACQUIRE, "SET NX PX + INCR script", library.get("fenced acquire"),
                                 floor.get("fenced acquire")),
                         new Cost("fenced release", "get == value then DEL script", library.get("fenced release"),
                                 floor.get("release")),
@@ -80,6 +94,14 @@ final class CallCostCheck {
                                 floor.get("release")),
                         new Cost("extend", "get == value then PEXPIRE script", library.get("extend"),
                                 floor.get("extend")));
+                costs = new ArrayList<>(costs);
+                for (String fenced : List.of("fenced ", "")) {
+                    Map<String, List<Double>> kinds = kinds(nodes, times, pairs, !fenced.isEmpty());
+                    for (String kind : KINDS) {
+                        costs.add(new Cost(fenced + kind + " pair", "the library's " + fenced + "pair",
+                                kinds.get(kind), library.get(fenced + "pair")));
+                    }
+                }
                 for (Cost cost : costs) {
                     out.accept(String.format("round %d/%d  %-15s %6.2f µs per call   floor %6.2f µs   %.2fx", round,
                             rounds, cost.operation(), cost.mean(), cost.floorMean(), cost.ratio()));
@@ -96,34 +118,26 @@ final class CallCostCheck {
     /**
      * The library's operations, µs per operation on each node: pairs on one resource, then extensions of one lease.
      * Without fencing the acquire is a {@code SET} and the release the only script; with fencing both are scripts,
-     * told apart by reading the nodes' times between the two ({@link CommandTimes.Laps}).
+     * and the acquire is what the pairs' scripts cost beyond {@code release}, measured without fencing (the same
+     * script, on a resource nobody waits for): an estimate, the difference of two phases. A pair is what the nodes
+     * spent on an acquire and its release together, measured directly.
      */
     private static Map<String, List<Double>> library(RedisNodes nodes, List<CommandTimes> times, int pairs,
-            boolean fencing) {
+            boolean fencing, List<Double> release) {
         String prefix = fencing ? "fenced " : "";
         Map<String, List<Double>> costs = new LinkedHashMap<>();
         try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).fencing(fencing)
                 .nodeTimeout(RedlockContestant.NODE_TIMEOUT).build()) {
-            for (int i = 0; i < pairs / 10; i++) { // warm: scripts loaded, hot path compiled
-                redlock.tryAcquire(RESOURCE, TTL).orElseThrow().release();
-            }
+            pairs(times, pairs, () -> redlock.tryAcquire(RESOURCE, TTL).orElseThrow()::release);
             if (fencing) {
-                CommandTimes.Laps laps = new CommandTimes.Laps(times, "evalsha");
-                for (int i = 0; i < pairs; i++) {
-                    Lease lease = redlock.tryAcquire(RESOURCE, TTL).orElseThrow();
-                    laps.lap("acquire");
-                    lease.release();
-                    laps.lap("release");
-                }
-                costs.put(prefix + "acquire", laps.perOperation("acquire", pairs));
-                costs.put(prefix + "release", laps.perOperation("release", pairs));
+                List<Double> pair = CommandTimes.perOperation(times, pairs, "evalsha");
+                costs.put(prefix + "acquire", minus(pair, release));
+                costs.put(prefix + "release", release);
+                costs.put(prefix + "pair", pair);
             } else {
-                times.forEach(CommandTimes::reset);
-                for (int i = 0; i < pairs; i++) {
-                    redlock.tryAcquire(RESOURCE, TTL).orElseThrow().release();
-                }
-                costs.put("acquire", CommandTimes.perOperation(times, "set", pairs));
-                costs.put("release", CommandTimes.perOperation(times, "evalsha", pairs));
+                costs.put("acquire", CommandTimes.perOperation(times, pairs, "set"));
+                costs.put("release", CommandTimes.perOperation(times, pairs, "evalsha"));
+                costs.put("pair", CommandTimes.perOperation(times, pairs, "set", "evalsha"));
             }
             Lease lease = redlock.tryAcquire(RESOURCE, TTL).orElseThrow();
             times.forEach(CommandTimes::reset);
@@ -132,10 +146,53 @@ final class CallCostCheck {
                     throw new IllegalStateException("an extension was refused");
                 }
             }
-            costs.put(prefix + "extend", CommandTimes.perOperation(times, "evalsha", pairs));
+            costs.put(prefix + "extend", CommandTimes.perOperation(times, pairs, "evalsha"));
             lease.release();
         }
         return costs;
+    }
+
+    /**
+     * The other kinds' pairs (acquire and release, both scripts), µs per pair on each node, each a phase on one
+     * resource (two for the lock of several): a read lease, a permit of a semaphore of 2, a lock of 2 resources.
+     */
+    private static Map<String, List<Double>> kinds(RedisNodes nodes, List<CommandTimes> times, int pairs,
+            boolean fencing) {
+        Map<String, List<Double>> costs = new LinkedHashMap<>();
+        try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).fencing(fencing)
+                .nodeTimeout(RedlockContestant.NODE_TIMEOUT).build()) {
+            RedlockReadWriteLock readWrite = redlock.readWriteLock("cost:reading");
+            RedlockSemaphore semaphore = redlock.semaphore("cost:permit", 2);
+            List<String> several = List.of("cost:a", "cost:b");
+            Map<String, Supplier<Runnable>> kinds = Map.of(
+                    KINDS.get(0), () -> readWrite.tryAcquireRead(TTL).orElseThrow()::release,
+                    KINDS.get(1), () -> semaphore.tryAcquire(TTL).orElseThrow()::release,
+                    KINDS.get(2), () -> redlock.tryAcquireAll(several, TTL).orElseThrow()::release);
+            for (String kind : KINDS) {
+                pairs(times, pairs, kinds.get(kind));
+                costs.put(kind, CommandTimes.perOperation(times, pairs, "evalsha"));
+            }
+        }
+        return costs;
+    }
+
+    /** A warm-up of a tenth of {@code pairs}, then the nodes' counts reset, then {@code pairs} pairs. */
+    private static void pairs(List<CommandTimes> times, int pairs, Supplier<Runnable> acquire) {
+        for (int i = 0; i < pairs / 10; i++) { // warm: scripts loaded, hot path compiled
+            acquire.get().run();
+        }
+        times.forEach(CommandTimes::reset);
+        for (int i = 0; i < pairs; i++) {
+            acquire.get().run();
+        }
+    }
+
+    private static List<Double> minus(List<Double> a, List<Double> b) {
+        List<Double> difference = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            difference.add(a.get(i) - b.get(i));
+        }
+        return difference;
     }
 
     /** The smallest scripts that do each job, by bare Lettuce, one command to every node at once, as Redlock does. */
@@ -168,32 +225,31 @@ final class CallCostCheck {
                 all(node -> node.set(RESOURCE, value, SetArgs.Builder.nx().px(TTL.toMillis())));
                 all(node -> node.evalsha(release, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value));
             }
-            costs.put("acquire", CommandTimes.perOperation(times, "set", pairs));
-            costs.put("release", CommandTimes.perOperation(times, "evalsha", pairs));
-            CommandTimes.Laps laps = new CommandTimes.Laps(times, "evalsha");
+            costs.put("acquire", CommandTimes.perOperation(times, pairs, "set"));
+            costs.put("release", CommandTimes.perOperation(times, pairs, "evalsha"));
+            times.forEach(CommandTimes::reset);
             for (int i = 0; i < pairs; i++) {
                 all(node -> node.evalsha(fencedAcquire, ScriptOutputType.INTEGER, keys, value,
                         Long.toString(TTL.toMillis())));
-                laps.lap("fenced acquire");
                 all(node -> node.evalsha(release, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value));
-                laps.lap("release");
             }
-            costs.put("fenced acquire", laps.perOperation("fenced acquire", pairs));
+            costs.put("fenced acquire",
+                    minus(CommandTimes.perOperation(times, pairs, "evalsha"), costs.get("release")));
             all(node -> node.set(RESOURCE, value, SetArgs.Builder.px(TTL.toMillis())));
             times.forEach(CommandTimes::reset);
             for (int i = 0; i < pairs; i++) {
                 all(node -> node.evalsha(extend, ScriptOutputType.INTEGER, new String[] {RESOURCE}, value,
                         Long.toString(TTL.toMillis())));
             }
-            costs.put("extend", CommandTimes.perOperation(times, "evalsha", pairs));
+            costs.put("extend", CommandTimes.perOperation(times, pairs, "evalsha"));
             all(node -> node.del(keys));
             return costs;
         }
 
         private void all(java.util.function.Function<RedisAsyncCommands<String, String>,
-                java.util.concurrent.CompletionStage<?>> command) throws Exception {
+                java.util.concurrent.CompletionStage<?>> command) {
             CompletableFuture.allOf(nodes.stream().map(node -> command.apply(node).toCompletableFuture())
-                    .toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+                    .toArray(CompletableFuture[]::new)).orTimeout(10, TimeUnit.SECONDS).join();
         }
 
         @Override

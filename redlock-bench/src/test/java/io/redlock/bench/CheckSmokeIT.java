@@ -69,10 +69,13 @@ class CheckSmokeIT {
 
         CallCostCheck.Result result = Bench.calls(config, line -> { });
 
-        assertThat(result.byRound()).singleElement().asList().hasSize(6);
+        assertThat(result.byRound()).singleElement().asList().hasSize(6 + 2 * CallCostCheck.KINDS.size());
         result.byRound().get(0).forEach(cost -> {
             assertThat(cost.micros()).as(cost.operation()).hasSize(Bench.NODES).allSatisfy(micros ->
-                    assertThat(micros).isPositive());
+                    assertThat(micros).isFinite());
+            if (!cost.derived()) { // a difference of two phases may go negative on a busy machine: a figure, no more
+                assertThat(cost.micros()).as(cost.operation()).allSatisfy(micros -> assertThat(micros).isPositive());
+            }
             assertThat(cost.floorMicros()).as(cost.floor()).hasSize(Bench.NODES);
         });
         assertThat(out.resolve("calls.md")).exists();

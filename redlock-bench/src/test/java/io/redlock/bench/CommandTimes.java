@@ -3,6 +3,7 @@ package io.redlock.bench;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,9 @@ import java.util.regex.Pattern;
 
 /**
  * The time one node spent in each command since the last {@link #reset()}, as the node counts it ({@code INFO
- * commandstats}: a script call's time includes its own commands, which are counted under their names too). Reads go
- * over one kept connection, so a read between two operations costs the node one {@code INFO} and nothing else.
+ * commandstats}: a script call's time includes its own commands, which are counted under their names too). One kept
+ * connection. Read only between phases: a read between two calls, or the slow log with no threshold (which logs a
+ * script's own commands while the script's time runs), would change what is measured.
  */
 final class CommandTimes implements AutoCloseable {
 
@@ -29,14 +31,13 @@ final class CommandTimes implements AutoCloseable {
         connection.sync().configResetstat();
     }
 
-    /** Microseconds spent in {@code command} (lower case, e.g. {@code evalsha}) since the last reset. */
-    long micros(String command) {
-        return read().getOrDefault(command, 0L);
-    }
-
-    /** µs each node spent in {@code command} per operation of the phase just run. */
-    static List<Double> perOperation(List<CommandTimes> times, String command, int operations) {
-        return times.stream().map(node -> (double) node.micros(command) / operations).toList();
+    /** µs each node spent in {@code commands} together per operation of the phase just run. */
+    static List<Double> perOperation(List<CommandTimes> times, int operations, String... commands) {
+        return times.stream().map(node -> {
+            Map<String, Long> micros = node.read();
+            return Arrays.stream(commands).mapToLong(command -> micros.getOrDefault(command, 0L)).sum()
+                    / (double) operations;
+        }).toList();
     }
 
     private Map<String, Long> read() {
@@ -52,39 +53,5 @@ final class CommandTimes implements AutoCloseable {
     @Override
     public void close() {
         connection.close();
-    }
-
-    /**
-     * Time in one command split between the steps of a phase whose steps all run it (a fenced acquire and a release
-     * are both {@code EVALSHA}): each {@link #lap} charges what every node spent since the previous lap to a step.
-     */
-    static final class Laps {
-
-        private final List<CommandTimes> nodes;
-        private final String command;
-        private final long[] last;
-        private final Map<String, long[]> spent = new HashMap<>();
-
-        Laps(List<CommandTimes> nodes, String command) {
-            this.nodes = nodes;
-            this.command = command;
-            this.last = nodes.stream().mapToLong(node -> node.micros(command)).toArray();
-        }
-
-        /** Charges each node's time in the command since the last lap to {@code step}. */
-        void lap(String step) {
-            long[] sum = spent.computeIfAbsent(step, s -> new long[nodes.size()]);
-            for (int i = 0; i < last.length; i++) {
-                long now = nodes.get(i).micros(command);
-                sum[i] += now - last[i];
-                last[i] = now;
-            }
-        }
-
-        /** µs each node spent per operation of {@code step}. */
-        List<Double> perOperation(String step, int operations) {
-            long[] sum = spent.getOrDefault(step, new long[nodes.size()]);
-            return java.util.Arrays.stream(sum).mapToObj(micros -> (double) micros / operations).toList();
-        }
     }
 }

@@ -174,8 +174,10 @@ final class ResultsFile {
                         + " command that does each job, by bare Lettuce, the same way on the same nodes. The nodes'"
                         + " own count (INFO commandstats, usec over the phase) per operation: the mean of the five"
                         + " nodes, each node's own beside it. A fenced acquire is the pairs' script time beyond the"
-                        + " release measured without fencing (the same script); the fenced floor likewise. %d"
-                        + " rounds.%n%n"
+                        + " release measured without fencing (the same script): an estimate, the difference of two"
+                        + " phases; the fenced floor likewise. The pairs (acquire and release) of a read lock, a permit"
+                        + " of a semaphore of 2 and a lock of 2 resources are set beside the library's own pair on one"
+                        + " resource, fenced or not as they are. %d rounds.%n%n"
                         + "| round | operation | µs per call | per node | floor | floor µs per call | ratio |%n"
                         + "|---|---|---:|---|---|---:|---:|%n", r.pairs(), r.pairs(), r.rounds()));
         for (int round = 0; round < r.byRound().size(); round++) {
