@@ -110,14 +110,15 @@ final class BatchedConnection {
     }
 
     /**
-     * Writes everything queued, runs of scripts as batches. Clears the flag first: whatever is queued after the clear
-     * asks for a flush of its own. Two threads flushing at once take turns, so the order holds.
+     * Writes everything queued, runs of scripts as batches, then as many held deletes as the window has room for:
+     * what was queued behind held deletes passes them even when replies made room before this flush ran. Clears the
+     * flag first: whatever is queued after the clear asks for a flush of its own. Two threads flushing at once take
+     * turns, so the order holds.
      */
     void flushNow() {
         flushQueued.set(false);
         synchronized (queued) {
             ScriptRuns runs = new ScriptRuns(cluster);
-            releaseHeldPaced(runs);
             Object next;
             while ((next = queued.poll()) != null) {
                 if (next instanceof ScriptCall call) {
@@ -138,7 +139,7 @@ final class BatchedConnection {
                     dispatch((Raw<?>) next);
                 }
             }
-            do { // calls that failed at once (a closed connection) made room while this flush went on
+            do { // the held deletes; then again if calls that failed at once (a closed connection) made room
                 releaseHeldPaced(runs);
                 runs.end().forEach(this::evalRun);
             } while (!heldPaced.isEmpty() && pacedOnTheirWay.get() < PACED_WINDOW);
