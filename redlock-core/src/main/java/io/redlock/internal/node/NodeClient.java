@@ -102,7 +102,13 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** {@code SET key value NX PX ttl}: "OK" if set, null if the key exists. */
     public CompletionStage<String> setNxPx(String key, String value, long ttlMillis) {
-        return queue((conn, reply) -> conn.setNxPx(new SetCall(key, value, ttlMillis, reply)));
+        BatchedConnection conn = connection;
+        if (conn == null) {
+            return unavailable();
+        }
+        NodeReply<String> reply = new NodeReply<>(conn);
+        conn.setNxPx(new SetCall(key, value, ttlMillis, reply));
+        return reply;
     }
 
     /**
@@ -115,7 +121,7 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
 
     /** Runs a script on several keys, as {@link #eval(Script, String, String...)}. */
     public CompletionStage<Long> eval(Script script, String[] keys, String... args) {
-        return queue((conn, reply) -> conn.eval(call(script, keys, args, reply, false)));
+        return run(script, keys, args, false);
     }
 
     /**
@@ -123,16 +129,25 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
      * window of deletes on their way, and what is queued after it (an extension, an acquire) passes it.
      */
     public CompletionStage<Long> evalPaced(Script script, String[] keys, String... args) {
-        return queue((conn, reply) -> conn.eval(call(script, keys, args, reply, true)));
+        return run(script, keys, args, true);
     }
 
-    /** A run of {@code script}, one of the batch's (so that it can share a batch). */
-    private ScriptCall call(Script script, String[] keys, String[] args, CompletableFuture<Long> reply,
-            boolean paced) {
+    /**
+     * Queues a run of {@code script}, one of the batch's (so that it can share a batch), on the current connection;
+     * fails at once without a connection. Written out rather than through {@link #queue}: it runs for every node of
+     * every lock operation, and a capturing lambda would be one more object each time.
+     */
+    private CompletionStage<Long> run(Script script, String[] keys, String[] args, boolean paced) {
+        BatchedConnection conn = connection;
+        if (conn == null) {
+            return unavailable();
+        }
         if (!batch.contains(script)) {
             throw new IllegalArgumentException(script.name() + " is not one of the batched scripts");
         }
-        return new ScriptCall(script, keys, args, reply, paced);
+        NodeReply<Long> reply = new NodeReply<>(conn);
+        conn.eval(new ScriptCall(script, keys, args, reply, paced));
+        return reply;
     }
 
     /** Any command on this node's connection; fails at once without a connection. */

@@ -1,13 +1,11 @@
 package io.redlock.internal.node;
 
-import java.util.concurrent.CompletableFuture;
-
 /**
  * A node's reply to a command, with the connection that carried the command: commands on one connection reach the
  * node in the order they were queued, so a command queued later on the same connection cannot overtake this one
- * (see {@link NodeClient#sameConnection}). Stages derived from it are plain {@link CompletableFuture}s.
+ * (see {@link NodeClient#sameConnection}).
  */
-final class NodeReply<T> extends CompletableFuture<T> {
+final class NodeReply<T> extends TalliedReply<T> {
 
     private final BatchedConnection connection;
 
@@ -17,10 +15,5 @@ final class NodeReply<T> extends CompletableFuture<T> {
 
     BatchedConnection connection() {
         return connection;
-    }
-
-    @Override
-    public <U> CompletableFuture<U> newIncompleteFuture() {
-        return new CompletableFuture<>();
     }
 }

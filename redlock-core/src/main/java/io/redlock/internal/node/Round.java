@@ -17,16 +17,19 @@ import java.util.function.Predicate;
  * become impossible; in wait mode it completes when every required node answered and every other node answered or
  * its earlier deadline passed. The commands are already dispatched when a round starts.
  */
-final class Round<R> {
+final class Round<R> implements TalliedReply.Listener<R> {
 
     private final NodeSet nodes;
     private final Predicate<R> granted;
     private final boolean[] required;
     private final QuorumTally tally;
     private final Object[] replies;
-    private final NodeFailure[] failures;
+    /** Per node its failure; null until a node fails (most rounds see none). */
+    private NodeFailure[] failures;
     private final boolean[] answered;
     private final CompletableFuture<RoundResult<R>> result = new CompletableFuture<>();
+    /** The replies, in node order, set when the round starts. */
+    private List<? extends CompletionStage<R>> sent;
 
     private int requiredLeft;
     private int othersLeft;
@@ -44,7 +47,6 @@ final class Round<R> {
         this.required = required;
         this.tally = new QuorumTally(n);
         this.replies = new Object[n];
-        this.failures = new NodeFailure[n];
         this.answered = new boolean[n];
         if (required != null) {
             for (boolean r : required) {
@@ -80,6 +82,7 @@ final class Round<R> {
 
     private CompletableFuture<RoundResult<R>> start(List<? extends CompletionStage<R>> replies,
             long othersWaitNanos) {
+        sent = replies;
         Future<?> t;
         Future<?> o = null;
         try {
@@ -97,13 +100,37 @@ final class Round<R> {
             othersExpired = required != null && othersLeft > 0 && othersWaitNanos <= 0;
         }
         for (int i = 0; i < replies.size(); i++) {
-            replies.get(i).whenComplete(new Answer(i));
+            CompletionStage<R> reply = replies.get(i);
+            if (!(reply instanceof TalliedReply<R> direct && direct.listen(this))) {
+                reply.whenComplete(new Answer(i)); // a derived or ready-made stage, or one another round hears
+            }
         }
         settle(() -> starting = false);
         return result;
     }
 
-    /** One node's reply, recorded when it comes (a class, not a lambda per answer: this runs for every reply). */
+    /** A reply heard directly: the node whose reply it is. */
+    @Override
+    public void heard(TalliedReply<? extends R> reply, R value, Throwable failure) {
+        for (int i = 0; i < sent.size(); i++) {
+            if (sent.get(i) == reply) {
+                settled(i, value, failure);
+                return;
+            }
+        }
+    }
+
+    /** One node's reply, recorded when it comes. */
+    private void settled(int node, R reply, Throwable failure) {
+        RoundResult<R> outcome;
+        synchronized (this) {
+            record(node, reply, failure);
+            outcome = decideIfReady();
+        }
+        publish(outcome);
+    }
+
+    /** A reply this round cannot hear directly ({@link TalliedReply#listen}), as its dependent stage. */
     private final class Answer implements BiConsumer<R, Throwable> {
         private final int node;
 
@@ -113,12 +140,7 @@ final class Round<R> {
 
         @Override
         public void accept(R reply, Throwable failure) {
-            RoundResult<R> outcome;
-            synchronized (Round.this) {
-                record(node, reply, failure);
-                outcome = decideIfReady();
-            }
-            publish(outcome);
+            settled(node, reply, failure);
         }
     }
 
@@ -131,16 +153,14 @@ final class Round<R> {
             return;
         }
         if (finished) {
-            if (failure != null && failures[node] == null) {
-                failures[node] = Failures.of(nodes.get(node).name(), failure, nodes.redaction());
-                nodes.nodeFailed(failures[node]);
+            if (failure != null && (failures == null || failures[node] == null)) {
+                failed(node, Failures.of(nodes.get(node).name(), failure, nodes.redaction()));
             }
             return;
         }
         answered[node] = true;
         if (failure != null) {
-            failures[node] = Failures.of(nodes.get(node).name(), failure, nodes.redaction());
-            nodes.nodeFailed(failures[node]);
+            failed(node, Failures.of(nodes.get(node).name(), failure, nodes.redaction()));
             tally.fail();
         } else {
             replies[node] = reply;
@@ -157,6 +177,15 @@ final class Round<R> {
                 othersLeft--;
             }
         }
+    }
+
+    /** Caller holds the monitor. Records and reports node {@code node}'s failure. */
+    private void failed(int node, NodeFailure failure) {
+        if (failures == null) {
+            failures = new NodeFailure[answered.length];
+        }
+        failures[node] = failure;
+        nodes.nodeFailed(failure);
     }
 
     private void onOthersDeadline() {
@@ -190,15 +219,14 @@ final class Round<R> {
         if (!decided) {
             for (int i = 0; i < answered.length; i++) {
                 if (!answered[i]) {
-                    failures[i] = Failures.timeout(nodes.get(i).name(), nodes.nodeTimeoutNanos());
-                    nodes.nodeFailed(failures[i]);
+                    failed(i, Failures.timeout(nodes.get(i).name(), nodes.nodeTimeoutNanos()));
                     tally.fail();
                 }
             }
         }
         finished = true;
         return new RoundResult<>(tally.finalDecision() == QuorumTally.Decision.WON, nodes.ticker().read(),
-                replies.clone(), failures.clone(), answered.clone(), tally.failuresPreventQuorum(),
+                replies, failures == null ? null : failures.clone(), answered, tally.failuresPreventQuorum(),
                 tally.refusalsPreventQuorum(), tally.granted());
     }
 

@@ -6,13 +6,15 @@ import java.util.List;
 
 /**
  * What one round learned: the decision, when it was taken (ticker reading), and per node the reply, the failure, or
- * nothing (still pending when the round decided).
+ * nothing (still pending when the round decided). Holds the round's own arrays of replies and answers, which the round
+ * no longer writes once it decided; its failures are a copy (a failure after the decision is still reported).
  */
 public final class RoundResult<R> {
 
     private final boolean won;
     private final long decidedAt;
     private final Object[] replies;
+    /** Per node its failure; null if none failed. */
     private final NodeFailure[] failures;
     private final boolean[] answered;
     private final boolean failuresPreventQuorum;
@@ -33,7 +35,7 @@ public final class RoundResult<R> {
 
     /** True if node {@code i} answered with a reply (granted or refused), not a failure. */
     public boolean voted(int i) {
-        return answered[i] && failures[i] == null;
+        return answered[i] && (failures == null || failures[i] == null);
     }
 
     /** How many nodes granted before the round decided. */
@@ -68,6 +70,9 @@ public final class RoundResult<R> {
 
     /** The failed and timed-out nodes, in node order. */
     public List<NodeFailure> failures() {
+        if (failures == null) {
+            return List.of();
+        }
         List<NodeFailure> list = new ArrayList<>();
         for (NodeFailure failure : failures) {
             if (failure != null) {

@@ -6,10 +6,12 @@ import io.redlock.internal.node.Failures;
 import io.redlock.internal.node.NodeClient;
 import io.redlock.internal.node.NodeUnavailableException;
 import io.redlock.internal.node.Script;
+import io.redlock.internal.node.TalliedReply;
 import io.redlock.internal.protocol.HeldKeys;
 import io.redlock.internal.protocol.Scripts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -28,7 +30,7 @@ import java.util.concurrent.RejectedExecutionException;
  * acquire (it was not connected) needs no delete. Repeats back off from {@link #FIRST_PAUSE} to {@link #LONGEST_PAUSE}
  * on the scheduler; closing the client ends them ({@link Releases#stop}).
  */
-public final class NodeDelete {
+public final class NodeDelete implements TalliedReply.Listener<Long> {
 
     /** The pause before the first repeat. */
     static final Duration FIRST_PAUSE = Duration.ofMillis(20);
@@ -46,14 +48,16 @@ public final class NodeDelete {
     /** When repeats stop: when the key would have expired anyway, or {@link #MIN_REPEATING} after the first send. */
     private long repeatUntil;
     /** The first reply (or failure) of the delete: what a release round counts. */
-    private final CompletableFuture<Long> firstReply = new CompletableFuture<>();
-    /** Completes when no more repeats will be sent. */
-    private final CompletableFuture<Void> settled = new CompletableFuture<>();
+    private final CompletableFuture<Long> firstReply = new TalliedReply<>();
+    /** Told once, when no more repeats will be sent. */
+    private final DeleteGroup group;
+    private boolean settled;
     private long pauseNanos = FIRST_PAUSE.toNanos();
 
     private NodeDelete(Releases releases, NodeClient node, CompletableFuture<?> acquired, Script script,
-            String[] keys, String[] args, long expiresAt) {
+            String[] keys, String[] args, long expiresAt, DeleteGroup group) {
         this.releases = releases;
+        this.group = group;
         this.node = node;
         this.script = script;
         this.acquired = acquired;
@@ -69,10 +73,11 @@ public final class NodeDelete {
      * @param keys      its KEYS: the lock key and its waiter queue (see {@link Scripts#RELEASE})
      * @param args      its ARGV ({@link Scripts.Release})
      * @param expiresAt the ticker reading at which the key would have expired anyway
+     * @param group     the release's deletes, told when this one is done with
      */
     static NodeDelete after(Releases releases, NodeClient node, CompletableFuture<?> acquired, Script script,
-            String[] keys, String[] args, long expiresAt) {
-        NodeDelete delete = new NodeDelete(releases, node, acquired, script, keys, args, expiresAt);
+            String[] keys, String[] args, long expiresAt, DeleteGroup group) {
+        NodeDelete delete = new NodeDelete(releases, node, acquired, script, keys, args, expiresAt, group);
         if (!acquired.isDone() && node.sameConnection(acquired)) {
             delete.sendNow(); // the acquire is still on its way on this connection: the delete goes right behind it
         } else {
@@ -84,11 +89,6 @@ public final class NodeDelete {
     /** The first reply of the delete (1 deleted, 0 not held there), or its failure. */
     CompletableFuture<Long> firstReply() {
         return firstReply;
-    }
-
-    /** Completes when this delete is done, for good or given up. */
-    CompletableFuture<Void> settled() {
-        return settled;
     }
 
     private void start(Object acquireReply, Throwable failure) {
@@ -117,20 +117,28 @@ public final class NodeDelete {
     }
 
     private void send() {
-        node.evalPaced(script, keys, args).whenComplete(this::answered);
+        CompletionStage<Long> reply = node.evalPaced(script, keys, args);
+        if (!(reply instanceof TalliedReply<Long> heard && heard.listen(this))) {
+            reply.whenComplete(this::answered); // failed at once: no connection
+        }
+    }
+
+    @Override
+    public void heard(TalliedReply<? extends Long> reply, Long value, Throwable failure) {
+        answered(value, failure);
     }
 
     private void answered(Long reply, Throwable failure) {
         if (failure == null) {
             firstReply.complete(reply);
             if (reply == 1L || writeCertain()) {
-                settled.complete(null);
+                settle();
                 return;
             }
         } else {
             firstReply.completeExceptionally(failure);
             if (Failures.kind(failure) == NodeFailure.Kind.ERROR) {
-                settled.complete(null); // an error retrying cannot fix (permissions, say)
+                settle(); // an error retrying cannot fix (permissions, say)
                 return;
             }
         }
@@ -141,7 +149,7 @@ public final class NodeDelete {
     private void repeatLater() {
         long now = releases.nodes().ticker().read();
         if (releases.stopped() || now + pauseNanos - repeatUntil >= 0) {
-            settled.complete(null);
+            settle();
             return;
         }
         long pause = pauseNanos;
@@ -149,7 +157,7 @@ public final class NodeDelete {
         try {
             releases.nodes().scheduler().schedule(this::send, pause);
         } catch (RejectedExecutionException closed) {
-            settled.complete(null);
+            settle();
         }
     }
 
@@ -171,6 +179,14 @@ public final class NodeDelete {
 
     private void finish(long reply) {
         firstReply.complete(reply);
-        settled.complete(null);
+        settle();
+    }
+
+    /** No more repeats: the group hears it, once. */
+    private void settle() {
+        if (!settled) {
+            settled = true;
+            group.settledOne();
+        }
     }
 }

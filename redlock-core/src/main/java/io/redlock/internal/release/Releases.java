@@ -5,7 +5,6 @@ import io.redlock.internal.node.Script;
 import io.redlock.internal.protocol.HeldKeys;
 import io.redlock.internal.protocol.Scripts;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
@@ -56,13 +55,10 @@ public final class Releases {
         boolean onlyQueued = !Scripts.RELEASED_BY_HOLDER.equals(prefix) && cleanupOnlyToQueue;
         String[] args = new Scripts.Release(value, prefix + value, onlyQueued, onlyHeard,
                 names.releasedChannels()).argv();
-        List<CompletableFuture<?>> settled = new ArrayList<>(nodes.size());
-        List<CompletableFuture<Long>> replies = nodes.send((i, node) -> {
-            NodeDelete delete = NodeDelete.after(this, node, acquireReplies.get(i), script, keys, args, expiresAt);
-            settled.add(delete.settled());
-            return delete.firstReply();
-        });
-        pending.track(CompletableFuture.allOf(settled.toArray(CompletableFuture[]::new)));
+        DeleteGroup deletes = new DeleteGroup(nodes.size());
+        List<CompletableFuture<Long>> replies = nodes.send((i, node) -> NodeDelete.after(this, node,
+                acquireReplies.get(i), script, keys, args, expiresAt, deletes).firstReply());
+        pending.track(deletes);
         return replies;
     }
 
