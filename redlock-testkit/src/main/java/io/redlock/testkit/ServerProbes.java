@@ -76,11 +76,17 @@ final class ServerProbes {
         }
     }
 
-    /** The last ten lines of {@code file}, for an error message. */
+    /**
+     * The last ten lines of {@code file}, after its earlier lines that mention an error (15 at most): for an error
+     * message.
+     */
     static String tail(Path file) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+            List<String> errors = lines.subList(0, Math.max(0, lines.size() - 10)).stream()
+                    .filter(line -> line.toLowerCase(java.util.Locale.ROOT).contains("error")).limit(15).toList();
+            String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+            return errors.isEmpty() ? tail : String.join("\n", errors) + "\n...\n" + tail;
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }
