@@ -48,18 +48,18 @@ public class TalliedReply<T> extends CompletableFuture<T> {
 
     @Override
     public boolean complete(T value) {
-        boolean done = super.complete(value);
-        if (done) {
-            tell(value, null);
-        }
-        return done;
+        return toldIf(super.complete(value), value, null);
     }
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
-        boolean done = super.completeExceptionally(failure);
+        return toldIf(super.completeExceptionally(failure), null, failure);
+    }
+
+    /** Tells the listener if this call completed the reply; returns {@code done}. */
+    private boolean toldIf(boolean done, T value, Throwable failure) {
         if (done) {
-            tell(null, failure);
+            tell(value, failure);
         }
         return done;
     }
