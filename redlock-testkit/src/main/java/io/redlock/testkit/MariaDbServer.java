@@ -25,14 +25,7 @@ public final class MariaDbServer extends SqlServer {
 
     /** Starts a new server. @throws IllegalStateException naming the package to install if MariaDB is absent */
     public static MariaDbServer launch() {
-        MariaDbServer server = new MariaDbServer();
-        try {
-            server.start();
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
-        return server;
+        return started(new MariaDbServer());
     }
 
     /**

@@ -20,14 +20,7 @@ public final class PostgresServer extends SqlServer {
 
     /** Starts a new server. @throws IllegalStateException naming the package to install if PostgreSQL is absent */
     public static PostgresServer launch() {
-        PostgresServer server = new PostgresServer();
-        try {
-            server.start();
-        } catch (RuntimeException e) {
-            server.close();
-            throw e;
-        }
-        return server;
+        return started(new PostgresServer());
     }
 
     @Override

@@ -49,6 +49,17 @@ public abstract class SqlServer implements AutoCloseable {
     /** The name of the test database. */
     public abstract String database();
 
+    /** {@code server} started, or closed (its directory deleted) if it could not start. */
+    static <S extends SqlServer> S started(S server) {
+        try {
+            server.start();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
     /** Starts the server if it is not running (the first time on a free port, then on the same port). */
     public synchronized SqlServer start() {
         if (closed) {

@@ -6,8 +6,6 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,26 +25,12 @@ import org.slf4j.LoggerFactory;
  * <p>{@value #SEEDS_PROPERTY} histories per level (default 3), seeds drawn at random and printed on failure;
  * {@code -Dfenced.seed=S} replays one.
  */
-class FencedHistoriesIT {
+class FencedHistoriesIT extends BothDatabases {
 
     static final int LEASES = 30;
     static final String SEEDS_PROPERTY = "fenced.histories";
 
     private static final Logger log = LoggerFactory.getLogger(FencedHistoriesIT.class);
-    private static Database postgres;
-    private static Database mariadb;
-
-    @BeforeAll
-    static void start() {
-        postgres = Database.postgres();
-        mariadb = Database.mariadb();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-        mariadb.close();
-    }
 
     static Stream<Arguments> levels() {
         return Stream.of(Database.READ_COMMITTED, Database.REPEATABLE_READ, Database.SERIALIZABLE)

@@ -17,8 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,23 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * given, a fenced insert raced by two holders, a delete's tombstone, two rows fenced in one transaction, a missing
  * row. The generated histories ({@link FencedHistoriesIT}) mix them under load.
  */
-class FencedOperationsIT {
+class FencedOperationsIT extends BothDatabases {
 
     private static final int RACES = 20;
-    private static Database postgres;
-    private static Database mariadb;
-
-    @BeforeAll
-    static void start() {
-        postgres = Database.postgres();
-        mariadb = Database.mariadb();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-        mariadb.close();
-    }
 
     static Stream<Arguments> levels() {
         List<Arguments> levels = new ArrayList<>();

@@ -10,8 +10,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,22 +17,7 @@ import org.junit.jupiter.api.Test;
  * SQLState (retryable, documented), never a plain {@code RedlockException} with the driver's message; and retried
  * with the same fence it is decided by the fence as usual.
  */
-class TransactionConflictsIT {
-
-    private static Database postgres;
-    private static Database mariadb;
-
-    @BeforeAll
-    static void start() {
-        postgres = Database.postgres();
-        mariadb = Database.mariadb();
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
-        mariadb.close();
-    }
+class TransactionConflictsIT extends BothDatabases {
 
     @Test
     void aConcurrentUpdateUnderPostgresRepeatableReadIsARetryableConflictThenTheRetryIsFenced() throws Exception {
