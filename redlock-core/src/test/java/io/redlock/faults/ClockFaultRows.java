@@ -45,7 +45,7 @@ final class ClockFaultRows {
             Victims victim = w.schedule.holdNext(1, VICTIM_TTL);
             try {
                 Lease holder = victim.awaitHolding(PATIENCE).get(0);
-                if (!holdsEverywhere(nodes, holder)) {
+                if (!b.holdsEverywhere(holder)) {
                     continue; // decided on a majority while another attempt had some nodes: not this row's case
                 }
                 nodes.node(0).shiftClock(PAST_A_VICTIM); // node 0 forgets it: the holder keeps 4 of 5
@@ -62,27 +62,12 @@ final class ClockFaultRows {
         return Measured.of(w);
     }
 
-    /**
-     * True if every node holds the lease's value: the SETs beyond the majority land a moment later, so this polls for
-     * up to a second; a node that refused (another attempt's key was there) never will.
-     */
-    private static boolean holdsEverywhere(RedisNodes nodes, Lease lease) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(1).toNanos();
-        while (System.nanoTime() - deadline < 0) {
-            if (nodes.servers().stream().allMatch(n -> lease.value().equals(n.get(Workload.RESOURCE)))) {
-                return true;
-            }
-            sleep(Duration.ofMillis(5));
-        }
-        return false;
-    }
-
     /** F7b. */
     static Measured clockJumpOnThreeNodes(RowBench b) throws Exception {
         RedisNodes nodes = b.nodes;
         Workload w = b.workload(nodes.uris());
         w.awaitAcquisitions(2, PATIENCE);
-        b.injectAgainstHolders("F7b", w,
+        b.injectAgainstAHolderOfEveryNode("F7b", w,
                 holder -> b.onNodes(i -> () -> nodes.node(i).shiftClock(PAST_A_VICTIM), 0, 1, 2));
         b.onNodes(i -> () -> nodes.node(i).shiftClock(Duration.ZERO), 0, 1, 2);
         w.awaitAcquisitions(2, PATIENCE);
