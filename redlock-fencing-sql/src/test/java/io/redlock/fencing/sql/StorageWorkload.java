@@ -48,6 +48,8 @@ final class StorageWorkload {
     final AtomicInteger refused = new AtomicInteger();
     final AtomicInteger plainWrites = new AtomicInteger();
     final AtomicInteger finishedSections = new AtomicInteger();
+    /** Each acquired lease's {@link Lease#validUntil()} (a {@link System#nanoTime()} reading: the default ticker). */
+    private final java.util.Queue<Long> validUntils = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private final PostgresServer postgres;
     private final RedisNodes nodes;
@@ -123,6 +125,7 @@ final class StorageWorkload {
             return;
         }
         try (Lease lease = acquiredLease.get()) {
+            validUntils.add(lease.validUntil());
             acquired.incrementAndGet();
             Fence fence = Fence.of(lease);
             if (!fenced.claim(connection, FENCED, fence).accepted()) {
@@ -159,6 +162,15 @@ final class StorageWorkload {
         } finally {
             finishedSections.incrementAndGet();
         }
+    }
+
+    /**
+     * Acquisitions whose granting attempt certainly started after the {@link System#nanoTime()} reading {@code since}:
+     * a lease is valid until its attempt's start + TTL − drift, so one valid until later than {@code since} + TTL began
+     * after it, however long the worker was paused before or after the grant.
+     */
+    long acquiredStartingAfter(long since) {
+        return validUntils.stream().filter(until -> until - TTL.toNanos() - since > 0).count();
     }
 
     /** The fenced counter's balance: must equal the acknowledged increments. */
