@@ -61,10 +61,9 @@ final class Job {
             Supplier<Duration> validity, PrintWriter err) throws IOException {
         Lifeline lifeline = Lifeline.create();
         try {
-            List<String> argv = PerlBinary.command(SCRIPT, lifeline.path().toString(),
-                    Long.toString(grace.toMillis()));
-            argv.addAll(command);
-            ProcessBuilder builder = new ProcessBuilder(argv).inheritIO();
+            ProcessBuilder builder = PerlBinary.process(SCRIPT, lifeline.path().toString(),
+                    Long.toString(grace.toMillis())).inheritIO();
+            builder.command().addAll(command);
             builder.environment().keySet().removeAll(withheld);
             builder.environment().putAll(env);
             lifeline.validFor(validity.get()); // before the command starts: a stall from the first moment counts

@@ -14,6 +14,9 @@ import java.util.List;
 final class PerlBinary {
 
     static final String PATH = "/usr/bin/perl";
+    /** The variable that carries a program to perl's loader, which deletes it. */
+    static final String PROGRAM = "REDLOCK_PERL_PROGRAM";
+    private static final String LOADER = "my $program = delete $ENV{" + PROGRAM + "}; eval $program; die $@ if $@;";
 
     private PerlBinary() {
     }
@@ -34,10 +37,16 @@ final class PerlBinary {
         return program.toString();
     }
 
-    /** The command line that runs {@code program} ({@code perl -e}) with {@code args}; more may be added to it. */
-    static List<String> command(String program, String... args) {
-        List<String> command = new ArrayList<>(List.of(PATH, "-e", program));
+    /**
+     * A process that runs {@code program} with the arguments {@code args} (more may be added to its command). The
+     * program is handed over in the variable {@link #PROGRAM}, which a short loader on the command line takes out of
+     * the environment before it runs it: {@code ps} never shows the program, nor does a job started by it inherit it.
+     */
+    static ProcessBuilder process(String program, String... args) {
+        List<String> command = new ArrayList<>(List.of(PATH, "-e", LOADER));
         command.addAll(List.of(args));
-        return command;
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put(PROGRAM, program);
+        return builder;
     }
 }

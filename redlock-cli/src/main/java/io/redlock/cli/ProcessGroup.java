@@ -43,7 +43,7 @@ final class ProcessGroup {
     /** Sends {@code signal} ({@code TERM}, {@code INT}, {@code KILL}) to every process of the group. */
     void signal(String signal) {
         try {
-            Process kill = new ProcessBuilder(PerlBinary.command("kill $ARGV[0], -$ARGV[1]", signal, Long.toString(id)))
+            Process kill = PerlBinary.process("kill $ARGV[0], -$ARGV[1]", signal, Long.toString(id))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             kill.waitFor();
         } catch (IOException e) {

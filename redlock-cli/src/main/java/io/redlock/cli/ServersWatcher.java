@@ -22,12 +22,12 @@ final class ServersWatcher implements AutoCloseable {
     static ServersWatcher start(List<RedisServer> servers) throws IOException, InterruptedException {
         Lifeline lifeline = Lifeline.create();
         try {
-            List<String> argv = PerlBinary.command(SCRIPT, lifeline.path().toString());
+            ProcessBuilder watcher = PerlBinary.process(SCRIPT, lifeline.path().toString());
             for (RedisServer server : servers) {
-                argv.add(Long.toString(server.pid()));
-                argv.add(server.dir().toString());
+                watcher.command().add(Long.toString(server.pid()));
+                watcher.command().add(server.dir().toString());
             }
-            Process started = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            Process started = watcher.redirectErrorStream(true).start();
             int exit = started.waitFor();
             if (exit != 0) {
                 throw new IOException("the servers' watcher did not start: "

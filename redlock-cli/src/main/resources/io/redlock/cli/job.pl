@@ -1,4 +1,5 @@
-# The job of "redlock run" (Job.java starts it as: perl -e LIFELINE.PL+THIS LIFELINE GRACE_MS COMMAND [ARGUMENT...]).
+# The job of "redlock run" (Job.java starts LIFELINE.PL+THIS with PerlBinary.process: LIFELINE GRACE_MS COMMAND
+# [ARGUMENT...]).
 #
 # 1. It makes a new session, so COMMAND and everything COMMAND forks share one process group, led by this pid:
 #    redlock stops the job by signalling that group, and releases the lock only once the group is empty.

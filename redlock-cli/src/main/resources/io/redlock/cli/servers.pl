@@ -1,4 +1,4 @@
-# The watcher of "redlock servers" (ServersWatcher starts it as: perl -e LIFELINE.PL+THIS LIFELINE PID DIR
+# The watcher of "redlock servers" (ServersWatcher starts LIFELINE.PL+THIS with PerlBinary.process: LIFELINE PID DIR
 # [PID DIR...]).
 #
 # It holds the read end of LIFELINE (lifeline.pl), in a session of its own (Ctrl-C in redlock's terminal does not reach

@@ -207,11 +207,17 @@ class RunIT {
     void theWatcherShowsAShortNameInPsNotItsScript(RedisNodes nodes, @TempDir Path dir) throws Exception {
         Path started = dir.resolve("started");
         Cli cli = Cli.start(env(nodes), "run", "watched", "--", "sh", "-c", "touch " + started + "; sleep 2");
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(started));
-        List<String> commandLines = commandLines();
-        assertThat(commandLines).as("a process showing the watcher's script").noneMatch(c -> c.contains("sub now_ms"));
-        assertThat(commandLines).contains("redlock run watcher");
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(started)
+                && commandLines().contains("redlock run watcher"));
+        assertThat(commandLines()).as("a process showing the watcher's script").noneMatch(c -> c.contains("sub now_ms"));
         assertThat(cli.waitFor()).isZero();
+    }
+
+    @Test
+    void theJobDoesNotInheritTheWatchersScript(RedisNodes nodes) throws Exception {
+        Cli run = Cli.run(env(nodes), "run", "env-of-job", "--", "env");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("REDLOCK_TOKEN=").doesNotContain(PerlBinary.PROGRAM).doesNotContain("now_ms");
     }
 
     /** Every process's command line, its arguments joined by spaces. */
