@@ -25,11 +25,16 @@ local now = shared_now()
 redis.call('zremrangebyscore', KEYS[3], '-inf', now)
 local n, slot = tonumber(ARGV[6]), shared_slot(ARGV[1])
 local lapses = {}
+local longest = now
 local entries = redis.call('zrange', KEYS[3], 0, -1, 'WITHSCORES')
 for i = 1, #entries, 2 do
+  local lapse = tonumber(entries[i + 1])
   local taken = shared_slot(entries[i])
   if taken then
-    lapses[taken] = tonumber(entries[i + 1])
+    lapses[taken] = lapse
+  end
+  if entries[i] ~= ARGV[1] then
+    longest = math.max(longest, lapse)
   end
 end
 if lapses[slot] then
@@ -43,5 +48,5 @@ if lapses[slot] then
   end
   return -(2251799813685248 + (free + 1) * 4294967296 + math.min(math.max(lapses[slot] - now, 0), 4294967295))
 end
-shared_add(KEYS[1], KEYS[3], mark, ARGV[1], ARGV[2], now)
+shared_add(KEYS[1], KEYS[3], mark, ARGV[1], ARGV[2], now, longest)
 return fence_grant_if(ARGV[3], KEYS[2], ARGV[4], ARGV[5])

@@ -11,10 +11,10 @@ if redis.call('zrem', KEYS[2], ARGV[1]) == 0 then
   return 0
 end
 local mark = shared_mark(KEYS[1])
+local left = shared_left(KEYS[1], KEYS[2], mark)
 if shared_permits(mark) then
-  shared_keep(KEYS[1], KEYS[2], mark, shared_now())
   announce(KEYS[3], ARGV[5], ARGV[2], '0', ARGV[4])
-elseif not shared_keep(KEYS[1], KEYS[2], mark, shared_now()) then
+elseif not left then
   announce(KEYS[3], ARGV[5], ARGV[2], ARGV[3], ARGV[4])
 end
 return 1

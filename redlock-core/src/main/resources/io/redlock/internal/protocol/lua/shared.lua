@@ -9,8 +9,12 @@
 -- shared_keep(lock, set, mark, now): after a change, drops lapsed holders; the lock key (set to mark, unless mark is
 --   nil) and the holders live until the longest live holder lapses; with none left, both are deleted (the lock key
 --   only if it holds mark). Returns true if a holder is left.
--- shared_add(lock, set, mark, value, ttl, now): value holds from now for ttl ms; the lock key holds mark as long as
---   the longest holder.
+-- shared_left(lock, set, mark): shared_keep after a holder left (ZREM), the node's clock read only while the set is
+--   still there: ZREM deletes a set with its last member, and with no set there shared_keep's only effect is the
+--   lock key's deletion (it holds mark, read in the same run). Returns true if a holder is left.
+-- shared_add(lock, set, mark, value, ttl, now, longest): value holds from now for ttl ms; the lock key holds mark as
+--   long as the longest holder. longest, if given, is when the longest other holder lapses, read after lapsed holders
+--   were dropped at now (nil: read here).
 -- shared_slot(value): the slot of a permit holder's value (it ends in "." and the slot), or nil.
 local function shared_live(set, value, now)
   local lapses = redis.call('zscore', set, value)
@@ -40,9 +44,25 @@ local function shared_keep(lock, set, mark, now)
   redis.call('pexpire', set, keep)
   return true
 end
-local function shared_add(lock, set, mark, value, ttl, now)
-  redis.call('zadd', set, now + tonumber(ttl), value)
-  shared_keep(lock, set, mark, now)
+local function shared_left(lock, set, mark)
+  if redis.call('exists', set) == 0 then
+    if mark then
+      redis.call('del', lock)
+    end
+    return false
+  end
+  return shared_keep(lock, set, mark, shared_now())
+end
+local function shared_add(lock, set, mark, value, ttl, now, longest)
+  local lapses = now + tonumber(ttl)
+  redis.call('zadd', set, lapses, value)
+  if not longest then
+    shared_keep(lock, set, mark, now)
+    return
+  end
+  local keep = math.max(math.max(longest, lapses) - now, 1)
+  redis.call('set', lock, mark, 'PX', keep)
+  redis.call('pexpire', set, keep)
 end
 local function shared_slot(value)
   return tonumber(string.match(value, '%.(%d+)$'))
