@@ -134,7 +134,7 @@ final class BatchedConnection {
                 }
                 runs.end().forEach(this::evalRun);
                 if (next instanceof SetCall set) {
-                    dispatch(set.command(cluster), set.reply());
+                    dispatch(set.command(cluster), set);
                 } else {
                     dispatch((Raw<?>) next);
                 }
@@ -186,7 +186,7 @@ final class BatchedConnection {
                     new IntegerOutput<>(ExactUtf8Codec.INSTANCE)));
         } catch (RuntimeException e) {
             answered(call.paced() ? 1 : 0);
-            sink.settle(this, call.reply(), null, e);
+            sink.settle(this, call, null, e);
             return;
         }
         reply.whenComplete((value, failure) -> {
@@ -195,7 +195,7 @@ final class BatchedConnection {
                 flushSoon();
             } else {
                 answered(call.paced() ? 1 : 0);
-                sink.settle(this, call.reply(), value, failure);
+                sink.settle(this, call, value, failure);
             }
         });
     }
@@ -207,7 +207,7 @@ final class BatchedConnection {
             reply = dispatch(ScriptCommand.batch(batch, run, bySha, cluster, new BatchOutput()));
         } catch (RuntimeException e) {
             answered(paced(run));
-            run.forEach(call -> sink.settle(this, call.reply(), null, e));
+            run.forEach(call -> sink.settle(this, call, null, e));
             return;
         }
         reply.whenComplete((replies, failure) -> {
@@ -218,7 +218,7 @@ final class BatchedConnection {
             }
             answered(paced(run));
             for (int i = 0; i < run.size(); i++) {
-                CompletableFuture<Long> callReply = run.get(i).reply();
+                ScriptCall callReply = run.get(i);
                 Object element = failure == null ? ScriptBatch.replyOf(replies, run.size(), i) : failure;
                 if (element instanceof Long value) {
                     sink.settle(this, callReply, value, null);

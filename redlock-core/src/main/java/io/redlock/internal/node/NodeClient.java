@@ -106,9 +106,9 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         if (conn == null) {
             return unavailable();
         }
-        NodeReply<String> reply = new NodeReply<>(conn);
-        conn.setNxPx(new SetCall(key, value, ttlMillis, reply));
-        return reply;
+        SetCall call = new SetCall(conn, key, value, ttlMillis);
+        conn.setNxPx(call);
+        return call;
     }
 
     /**
@@ -145,9 +145,9 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         if (!batch.contains(script)) {
             throw new IllegalArgumentException(script.name() + " is not one of the batched scripts");
         }
-        NodeReply<Long> reply = new NodeReply<>(conn);
-        conn.eval(new ScriptCall(script, keys, args, reply, paced));
-        return reply;
+        ScriptCall call = new ScriptCall(conn, script, keys, args, paced);
+        conn.eval(call);
+        return call;
     }
 
     /** Any command on this node's connection; fails at once without a connection. */

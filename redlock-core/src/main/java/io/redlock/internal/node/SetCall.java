@@ -4,13 +4,23 @@ import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandType;
 import io.netty.buffer.ByteBuf;
-import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code SET key value NX PX ttl} queued for a node (the acquire without fencing), and the stage its reply completes:
- * "OK" if set, null if the key exists. Encoded straight into Netty's buffer, like {@link ScriptCommand}.
+ * {@code SET key value NX PX ttl} queued for a node (the acquire without fencing), and its reply: "OK" if set, null if
+ * the key exists. Encoded straight into Netty's buffer, like {@link ScriptCommand}.
  */
-record SetCall(String key, String value, long ttlMillis, CompletableFuture<String> reply) {
+final class SetCall extends NodeReply<String> {
+
+    private final String key;
+    private final String value;
+    private final long ttlMillis;
+
+    SetCall(BatchedConnection connection, String key, String value, long ttlMillis) {
+        super(connection);
+        this.key = key;
+        this.value = value;
+        this.ttlMillis = ttlMillis;
+    }
 
     /** The command Lettuce writes; {@code routed}: carrying its key for a Redis Cluster's router. */
     Command<String, String, String> command(boolean routed) {

@@ -44,21 +44,20 @@ class PacedDeletesIT {
             int burst = BatchedConnection.PACED_WINDOW * 4;
             AtomicInteger deletesAnswered = new AtomicInteger();
             List<CompletableFuture<Long>> deletes = new ArrayList<>();
-            CompletableFuture<Long> extension = new CompletableFuture<>();
+            ScriptCall extension = new ScriptCall(connection, EXPIRE, new String[] {"kept"}, new String[] {"v", "5000"},
+                    false);
             CompletableFuture<Integer> deletesBeforeExtension = extension.thenApply(reply -> deletesAnswered.get());
 
             node.pause(); // nothing is answered while the burst and the extension are queued
             try {
                 for (int i = 0; i < burst; i++) {
-                    CompletableFuture<Long> delete = new CompletableFuture<>();
+                    ScriptCall delete = new ScriptCall(connection, DELETE, new String[] {"burst:" + i, "burst:" + i
+                            + ":waiters"}, new String[] {"v" + i, "r:v" + i, "0", "burst:" + i + ":released"}, true);
                     delete.thenRun(deletesAnswered::incrementAndGet);
                     deletes.add(delete);
-                    connection.eval(new ScriptCall(DELETE, new String[] {"burst:" + i, "burst:" + i
-                            + ":waiters"}, new String[] {"v" + i, "r:v" + i, "0", "burst:" + i + ":released"},
-                            delete, true));
+                    connection.eval(delete);
                 }
-                connection.eval(new ScriptCall(EXPIRE, new String[] {"kept"}, new String[] {"v", "5000"},
-                        extension, false));
+                connection.eval(extension);
             } finally {
                 node.resume();
             }

@@ -9,7 +9,6 @@ import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class ScriptBatchTest {
@@ -18,10 +17,10 @@ class ScriptBatchTest {
     private static final Script EXPIRE = Script.of("expire", "return redis.call('pexpire', KEYS[1], ARGV[2])");
     private static final ScriptBatch BATCH = ScriptBatch.of(List.of(DELETE, EXPIRE));
 
-    private static final ScriptCall RELEASE = new ScriptCall(DELETE, new String[] {"a", "a:waiters"},
-            new String[] {"v1", "r:v1", "1", "a:released"}, new CompletableFuture<>(), true);
-    private static final ScriptCall EXTEND = new ScriptCall(EXPIRE, new String[] {"zürich"},
-            new String[] {"v2", "5000"}, new CompletableFuture<>(), false);
+    private static final ScriptCall RELEASE = new ScriptCall(null, DELETE, new String[] {"a", "a:waiters"},
+            new String[] {"v1", "r:v1", "1", "a:released"}, true);
+    private static final ScriptCall EXTEND = new ScriptCall(null, EXPIRE, new String[] {"zürich"},
+            new String[] {"v2", "5000"}, false);
 
     @Test
     void oneCallIsAnEvalshaOfItsOwnScriptWithItsKeysAndArgs() {

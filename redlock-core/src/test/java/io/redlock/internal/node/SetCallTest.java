@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class SetCallTest {
@@ -13,7 +12,7 @@ class SetCallTest {
     @Test
     void theAcquireWithoutFencingIsOneSetNxPxAsRedisReadsIt() {
         ByteBuf out = Unpooled.buffer();
-        new SetCall("zürich", "v1", 30_000, new CompletableFuture<>()).command(false).encode(out);
+        new SetCall(null, "zürich", "v1", 30_000).command(false).encode(out);
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(
                 "*6\r\n$3\r\nSET\r\n$7\r\nzürich\r\n$2\r\nv1\r\n$2\r\nNX\r\n$2\r\nPX\r\n$5\r\n30000\r\n");
     }
