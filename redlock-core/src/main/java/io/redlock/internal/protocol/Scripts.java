@@ -66,7 +66,7 @@ public final class Scripts {
      * Lock, then increment the counter, with the waiter queue: {@code lua/acquire-fenced.lua}. ARGV:
      * {@link AcquireFenced}.
      */
-    public static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "fence-grant", "queue", "marks");
+    public static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "clock", "fence-grant", "queue", "marks");
 
     /**
      * ARGV of {@link #ACQUIRE_FENCED}: the value and TTL, the clock floor, the caller's place in the waiter queue (its
@@ -110,7 +110,7 @@ public final class Scripts {
      * The locks of several resources at once, all or none, one token: {@code lua/acquire-all.lua}. ARGV:
      * {@link Acquire}.
      */
-    static final Script ACQUIRE_ALL = withRules("acquire-all", "fence-grant", "fence-counter", "marks");
+    static final Script ACQUIRE_ALL = withRules("acquire-all", "clock", "fence-grant", "fence-counter", "marks");
 
     /**
      * ARGV of {@link #ACQUIRE_ALL} and {@link #ACQUIRE_READ}, acquires that take no place in the queue: the value and
@@ -130,13 +130,13 @@ public final class Scripts {
     static final Script COMMIT_ALL = withFenceCounter("commit-all");
 
     /** A read lock, then the counter: {@code lua/acquire-read.lua}. ARGV: {@link Acquire}. */
-    static final Script ACQUIRE_READ = withRules("acquire-read", "fence-grant", "queue", "marks", "shared");
+    static final Script ACQUIRE_READ = withRules("acquire-read", "clock", "fence-grant", "queue", "marks", "shared");
 
     /**
      * A permit of a semaphore (one of its slots), then the counter: {@code lua/acquire-permit.lua}. ARGV:
      * {@link AcquirePermit}.
      */
-    static final Script ACQUIRE_PERMIT = withRules("acquire-permit", "fence-grant", "marks", "shared");
+    static final Script ACQUIRE_PERMIT = withRules("acquire-permit", "clock", "fence-grant", "marks", "shared");
 
     /** ARGV of {@link #ACQUIRE_PERMIT}: those of an {@link Acquire}, then the semaphore's permits. */
     record AcquirePermit(String value, long ttlMillis, boolean fencing, boolean clockFloor, String counterTtl,
@@ -152,7 +152,8 @@ public final class Scripts {
      * A reader's or permit holder's commit of the chosen token: {@code lua/commit-shared.lua}. ARGV:
      * {@link CommitShared}.
      */
-    static final Script COMMIT_SHARED = withRules("commit-shared", "fence-grant", "fence-counter", "marks", "shared");
+    static final Script COMMIT_SHARED = withRules("commit-shared", "clock", "fence-grant", "fence-counter", "marks",
+            "shared");
 
     /** ARGV of {@link #COMMIT_SHARED}: those of a {@link Commit}, then whether a counter already at T is refused. */
     record CommitShared(String value, long token, boolean clockFloor, String counterTtl, boolean strict) {
@@ -163,10 +164,10 @@ public final class Scripts {
     }
 
     /** A reader's or permit holder's extension: {@code lua/extend-shared.lua}. ARGV: {@link Extend}. */
-    static final Script EXTEND_SHARED = withRules("extend-shared", "marks", "shared");
+    static final Script EXTEND_SHARED = withRules("extend-shared", "clock", "marks", "shared");
 
     /** A reader or permit holder leaves: {@code lua/release-shared.lua}. ARGV: {@link Release}. */
-    static final Script RELEASE_SHARED = withRules("release-shared", "marks", "shared", "announce");
+    static final Script RELEASE_SHARED = withRules("release-shared", "clock", "marks", "shared", "announce");
 
     /** The scripts a node runs for lock operations, each alone or in a batch. */
     static final List<Script> ALL = List.of(RELEASE, EXTEND, ACQUIRE_FENCED, COMMIT_FENCE, LEAVE_QUEUE, ACQUIRE_ALL,
@@ -183,9 +184,12 @@ public final class Scripts {
         return on ? "1" : "0";
     }
 
-    /** The script {@code lua/<name>.lua} behind the counter's rules it uses: {@code lua/fence-grant.lua}, {@code lua/fence-counter.lua}. */
+    /**
+     * The script {@code lua/<name>.lua} behind the counter's rules it uses: {@code lua/clock.lua},
+     * {@code lua/fence-grant.lua}, {@code lua/fence-counter.lua}.
+     */
     private static Script withFenceCounter(String name) {
-        return withRules(name, "fence-grant", "fence-counter");
+        return withRules(name, "clock", "fence-grant", "fence-counter");
     }
 
     /** The script {@code lua/<name>.lua} behind the rules it uses ({@code lua/<rule>.lua}, in this order). */

@@ -112,7 +112,7 @@ class ScriptsTest {
 
     @Test
     void theScriptsThatWriteTheCounterShareItsRules() {
-        String grant = Scripts.load("fence-grant").text();
+        String grant = Scripts.load("clock").text() + Scripts.load("fence-grant").text();
         String counter = Scripts.load("fence-counter").text();
         for (Script script : List.of(Scripts.ACQUIRE_FENCED, Scripts.COMMIT_FENCE, Scripts.ACQUIRE_ALL, Scripts.COMMIT_ALL,
                 Scripts.ACQUIRE_READ, Scripts.ACQUIRE_PERMIT, Scripts.COMMIT_SHARED)) {
