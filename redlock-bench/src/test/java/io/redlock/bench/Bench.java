@@ -94,6 +94,13 @@ final class Bench {
         });
     }
 
+    /** The per-call instruction count: one node of its own, under callgrind. */
+    static InstructionCheck.Result instructions(BenchConfig config, Consumer<String> out) throws Exception {
+        InstructionCheck.Result result = InstructionCheck.run(config.calls().pairs(), out);
+        out.accept("wrote " + ResultsFile.instructions(config.out(), Environment.machine(), result));
+        return result;
+    }
+
     /** The per-call cost check: nodes of its own. */
     static CallCostCheck.Result calls(BenchConfig config, Consumer<String> out) throws Exception {
         return onFreshNodes(out, (nodes, environment) -> {

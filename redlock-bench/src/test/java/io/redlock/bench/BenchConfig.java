@@ -25,7 +25,8 @@ import java.util.Locale;
  * {@code bench.leases.inflight} [64]; the shard cost check: {@code bench.scaling} [false], {@code bench.scaling.members} [3],
  * {@code bench.scaling.shards} [3], {@code bench.scaling.rounds} [3], {@code bench.scaling.window} [20s],
  * {@code bench.scaling.inflight} [64]; the per-call cost check: {@code bench.calls} [false],
- * {@code bench.calls.pairs} [5000], {@code bench.calls.rounds} [3]; the kinds of lock: {@code bench.kinds} [true: a section of the side-by-side run,
+ * {@code bench.calls.pairs} [5000], {@code bench.calls.rounds} [3], {@code bench.calls.instructions} [false: true counts a
+ * node's instructions under callgrind instead of timing five nodes]; the kinds of lock: {@code bench.kinds} [true: a section of the side-by-side run,
  * on its nodes, with its {@code bench.jit}, {@code bench.rounds}, {@code bench.warmup} and {@code bench.window}],
  * {@code bench.kinds.only} [false: true runs that section alone], {@code bench.kinds.nodes} [1,5: redlock-java's node
  * counts; Redisson's equivalents are single-master, on one node], {@code bench.kinds.contestants} [all; ids as the
@@ -56,8 +57,12 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
     record ScalingSettings(boolean enabled, int members, int shards, int rounds, Duration window, int inFlight) {
     }
 
-    /** The per-call cost check's settings ({@link CallCostCheck}); it runs instead of everything else when enabled. */
-    record CallSettings(boolean enabled, int pairs, int rounds) {
+    /**
+     * The per-call cost check's settings; it runs instead of everything else when enabled: the nodes' own times
+     * ({@link CallCostCheck}), or with {@code instructions} the instructions of one node under callgrind
+     * ({@link InstructionCheck}, {@code pairs} pairs of each kind, no rounds).
+     */
+    record CallSettings(boolean enabled, int pairs, int rounds, boolean instructions) {
     }
 
     /**
@@ -147,7 +152,8 @@ record BenchConfig(Duration jit, int rounds, Duration warmup, Duration window, L
                 new CallSettings(
                         Boolean.parseBoolean(property("bench.calls", "false")),
                         Integer.parseInt(property("bench.calls.pairs", "5000")),
-                        Integer.parseInt(property("bench.calls.rounds", "3"))),
+                        Integer.parseInt(property("bench.calls.rounds", "3")),
+                        Boolean.parseBoolean(property("bench.calls.instructions", "false"))),
                 new KindSettings(
                         Boolean.parseBoolean(property("bench.kinds", "true")),
                         Boolean.parseBoolean(property("bench.kinds.only", "false")),

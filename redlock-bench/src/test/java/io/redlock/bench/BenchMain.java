@@ -5,7 +5,8 @@ package io.redlock.bench;
  * contended scenario and the kinds of lock; with {@code -Dbench.kinds.only=true}, the kinds of lock alone; with
  * {@code -Dbench.heap=true}, the heap check instead; with {@code -Dbench.counters=true}, the fencing counter
  * check; with {@code -Dbench.leases=true}, the many-leases check; with {@code -Dbench.scaling=true}, the shard cost
- * check. Settings: {@link BenchConfig}. Fails if a kind of lock had holders its rule excludes.
+ * check; with {@code -Dbench.calls=true}, the per-call cost check (with {@code -Dbench.calls.instructions=true}, its
+ * instruction count under callgrind). Settings: {@link BenchConfig}. Fails if a kind of lock had holders its rule excludes.
  */
 public final class BenchMain {
 
@@ -16,6 +17,8 @@ public final class BenchMain {
         BenchConfig config = BenchConfig.fromSystemProperties();
         if (config.kinds().only()) {
             requireNoViolation(Bench.kinds(config, System.out::println));
+        } else if (config.calls().enabled() && config.calls().instructions()) {
+            Bench.instructions(config, System.out::println);
         } else if (config.calls().enabled()) {
             Bench.calls(config, System.out::println);
         } else if (config.scaling().enabled()) {

@@ -8,8 +8,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.redlock.Lease;
 import io.redlock.Redlock;
-import io.redlock.RedlockReadWriteLock;
-import io.redlock.RedlockSemaphore;
 import io.redlock.testkit.RedisNodes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,8 +34,6 @@ final class CallCostCheck {
     static final String EXTEND_FLOOR =
             "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 
-    /** The kinds of lock set beside the plain one: each a shared or multi-key lock with scripts of its own. */
-    static final List<String> KINDS = List.of("read", "permit", "several (2)");
     static final String FENCED_ACQUIRE = "fenced acquire";
 
     private static final Duration TTL = Duration.ofSeconds(10);
@@ -97,7 +93,7 @@ final class CallCostCheck {
                 costs = new ArrayList<>(costs);
                 for (String fenced : List.of("fenced ", "")) {
                     Map<String, List<Double>> kinds = kinds(nodes, times, pairs, !fenced.isEmpty());
-                    for (String kind : KINDS) {
+                    for (String kind : PairKinds.KINDS) {
                         costs.add(new Cost(fenced + kind + " pair", "the library's " + fenced + "pair",
                                 kinds.get(kind), library.get(fenced + "pair")));
                     }
@@ -161,14 +157,8 @@ final class CallCostCheck {
         Map<String, List<Double>> costs = new LinkedHashMap<>();
         try (Redlock redlock = Redlock.builder().nodes(nodes.uris()).fencing(fencing)
                 .nodeTimeout(RedlockContestant.NODE_TIMEOUT).build()) {
-            RedlockReadWriteLock readWrite = redlock.readWriteLock("cost:reading");
-            RedlockSemaphore semaphore = redlock.semaphore("cost:permit", 2);
-            List<String> several = List.of("cost:a", "cost:b");
-            Map<String, Supplier<Runnable>> kinds = Map.of(
-                    KINDS.get(0), () -> readWrite.tryAcquireRead(TTL).orElseThrow()::release,
-                    KINDS.get(1), () -> semaphore.tryAcquire(TTL).orElseThrow()::release,
-                    KINDS.get(2), () -> redlock.tryAcquireAll(several, TTL).orElseThrow()::release);
-            for (String kind : KINDS) {
+            Map<String, Supplier<Runnable>> kinds = PairKinds.of(redlock, "cost", TTL);
+            for (String kind : PairKinds.KINDS) {
                 pairs(times, pairs, kinds.get(kind));
                 costs.put(kind, CommandTimes.perOperation(times, pairs, "evalsha"));
             }

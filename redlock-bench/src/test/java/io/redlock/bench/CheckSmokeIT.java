@@ -65,11 +65,11 @@ class CheckSmokeIT {
     void theCallCostCheckTimesEveryOperationOnEveryNodeBesideItsFloor(@TempDir Path out) throws Exception {
         BenchConfig config = new BenchConfig(Duration.ZERO, 1, Duration.ZERO, Duration.ZERO, List.of(1),
                 Contestants.KNOWN, false, List.of(2), Duration.ZERO, Duration.ZERO, out,
-                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, new BenchConfig.CallSettings(true, 50, 1), KINDS_OFF);
+                HEAP_OFF, COUNTERS_OFF, LEASES_OFF, SCALING_OFF, new BenchConfig.CallSettings(true, 50, 1, false), KINDS_OFF);
 
         CallCostCheck.Result result = Bench.calls(config, line -> { });
 
-        assertThat(result.byRound()).singleElement().asList().hasSize(6 + 2 * CallCostCheck.KINDS.size());
+        assertThat(result.byRound()).singleElement().asList().hasSize(6 + 2 * PairKinds.KINDS.size());
         result.byRound().get(0).forEach(cost -> {
             assertThat(cost.micros()).as(cost.operation()).hasSize(Bench.NODES).allSatisfy(micros ->
                     assertThat(micros).isFinite());

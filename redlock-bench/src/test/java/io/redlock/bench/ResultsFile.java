@@ -189,6 +189,21 @@ final class ResultsFile {
         return write(dir.resolve("calls.md"), md);
     }
 
+    static Path instructions(Path dir, String environment, InstructionCheck.Result r) {
+        StringBuilder md = new StringBuilder("# Instructions per pair on a node (raw)\n\n").append(header(environment))
+                .append(String.format("One redis-server under valgrind's callgrind, instrumented only while one caller"
+                        + " takes and releases the same resource %,d times, one operation in flight (after a warm-up"
+                        + " of a tenth as many), for each kind of lock, fenced and not: the whole server's"
+                        + " instructions divided by the pairs, and the ratio to the plain lock's pair with the same"
+                        + " fencing.%n%n| fencing | pair | instructions per pair | vs the plain pair |%n"
+                        + "|---|---|---:|---:|%n", r.pairs()));
+        for (InstructionCheck.Count c : r.counts()) {
+            md.append(String.format("| %s | %s | %,d | %.2fx |%n", c.fenced() ? "fenced" : "none", c.pair(),
+                    c.perPair(), c.ratio()));
+        }
+        return write(dir.resolve("instructions.md"), md);
+    }
+
     private static String oneDecimal(List<Double> values) {
         return String.join(" ", values.stream().map(v -> String.format("%.1f", v)).toList());
     }

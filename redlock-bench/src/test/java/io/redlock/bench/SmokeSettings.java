@@ -16,7 +16,7 @@ final class SmokeSettings {
 
     static final BenchConfig.ScalingSettings SCALING_OFF =
             new BenchConfig.ScalingSettings(false, 1, 1, 1, Duration.ZERO, 1);
-    static final BenchConfig.CallSettings CALLS_OFF = new BenchConfig.CallSettings(false, 1, 1);
+    static final BenchConfig.CallSettings CALLS_OFF = new BenchConfig.CallSettings(false, 1, 1, false);
 
     static final BenchConfig.KindSettings KINDS_OFF = new BenchConfig.KindSettings(false, false, List.of(1),
             List.of(), 3, 2, 2, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));

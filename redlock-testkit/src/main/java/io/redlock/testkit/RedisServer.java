@@ -27,7 +27,8 @@ public final class RedisServer implements AutoCloseable {
     private CompletableFuture<Void> pendingRestart;
 
     RedisServer(RedisServerBuilder builder) {
-        this.process = new ServerProcess(builder.args, builder.clockShift, builder.binary, builder.freePorts);
+        this.process = new ServerProcess(builder.args, builder.wrapper, builder.clockShift, builder.binary,
+                builder.freePorts);
         this.password = process.password();
         this.port = builder.port;
     }

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 /** Extra arguments and a password for a {@link RedisServer}. */
 public final class RedisServerBuilder {
     final List<String> args = new ArrayList<>();
+    final List<String> wrapper = new ArrayList<>();
     int port;
     boolean clockShift;
     IntSupplier freePorts = ServerProbes::freePort;
@@ -48,6 +49,16 @@ public final class RedisServerBuilder {
      */
     public RedisServerBuilder clockShift() {
         this.clockShift = true;
+        return this;
+    }
+
+    /**
+     * Runs the server under {@code command}, e.g. {@code valgrind --tool=callgrind}: the server's command line follows
+     * it. The wrapper must run the server in its own process (its pid is the server's) and keep the server's log on
+     * standard output, as valgrind does.
+     */
+    public RedisServerBuilder under(String... command) {
+        wrapper.addAll(List.of(command));
         return this;
     }
 

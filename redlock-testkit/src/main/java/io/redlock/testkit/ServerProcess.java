@@ -28,6 +28,7 @@ final class ServerProcess {
     private static final String READY = "Ready to accept connections";
 
     private final List<String> extraArgs;
+    private final List<String> wrapper;
     private final Path dir;
     private final boolean clockShift;
     private final Supplier<RedisBinary> binary;
@@ -36,10 +37,15 @@ final class ServerProcess {
     private Process process;
     private boolean paused;
 
-    /** A process to come, in a new temporary directory; {@code freePorts} gives the ports to try when none is fixed. */
-    ServerProcess(List<String> extraArgs, boolean clockShift, Supplier<RedisBinary> binary, IntSupplier freePorts) {
+    /**
+     * A process to come, in a new temporary directory; {@code freePorts} gives the ports to try when none is fixed;
+     * {@code wrapper}, the command it runs under (empty: none).
+     */
+    ServerProcess(List<String> extraArgs, List<String> wrapper, boolean clockShift, Supplier<RedisBinary> binary,
+            IntSupplier freePorts) {
         rejectHiddenLog(extraArgs);
         this.extraArgs = List.copyOf(extraArgs);
+        this.wrapper = List.copyOf(wrapper);
         this.clockShift = clockShift;
         this.binary = binary;
         this.freePorts = freePorts;
@@ -99,7 +105,8 @@ final class ServerProcess {
      */
     private void launch(int port) throws PortInUse {
         RedisBinary redis = binary.get();
-        List<String> command = new ArrayList<>(List.of(redis.path().toString(),
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(List.of(redis.path().toString(),
                 "--port", Integer.toString(port), "--bind", ServerProbes.HOST, "--dir", dir.toString(),
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""));
         if (redis.majorVersion() >= 7) {

@@ -26,6 +26,18 @@ class RedisServerIT {
     }
 
     @Test
+    void aServerRunsUnderTheCommandItIsGivenInItsOwnProcess() {
+        try (RedisServer server = RedisServer.builder().under("env", "REDLOCK_WRAPPED=1").start()) {
+            assertThat(server.ping()).isEqualTo("PONG");
+            ProcessHandle process = ProcessHandle.of(server.pid()).orElseThrow();
+            assertThat(process.info().command()).hasValueSatisfying(command -> assertThat(command)
+                    .as("env became the server").doesNotEndWith("/env"));
+            String info = server.redis(r -> r.info("server"));
+            assertThat(info).contains("process_id:" + server.pid());
+        }
+    }
+
+    @Test
     void aServerNeverClaimsAPortAnotherServerAnswersOn() {
         try (RedisServer first = RedisServer.launch()) {
             RedisServer second = RedisServer.builder().port(first.port()).build();
