@@ -105,10 +105,13 @@ final class InstructionCheck {
     private static void control(RedisServer server, String what) throws IOException, InterruptedException {
         Process control = new ProcessBuilder("callgrind_control", what, Long.toString(server.pid()))
                 .redirectErrorStream(true).start();
-        String said = new String(control.getInputStream().readAllBytes());
-        if (!control.waitFor(CONTROL_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || control.exitValue() != 0) {
+        if (!control.waitFor(CONTROL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) { // its few lines fit the pipe
             control.destroyForcibly();
-            throw new IllegalStateException("callgrind_control " + what + " failed: " + said.strip());
+            throw new IllegalStateException("callgrind_control " + what + " did not end within " + CONTROL_TIMEOUT);
+        }
+        if (control.exitValue() != 0) {
+            throw new IllegalStateException("callgrind_control " + what + " failed: "
+                    + new String(control.getInputStream().readAllBytes()).strip());
         }
     }
 

@@ -126,6 +126,19 @@ class ScriptsTest {
     }
 
     @Test
+    void everyScriptThatReadsTheNodesClockHasTheClockRuleInFrontOfIt() {
+        String clock = Scripts.load("clock").text();
+        for (Script script : Scripts.ALL) {
+            String text = script.text();
+            if (text.replace(clock, "").contains("node_clock()")) {
+                assertThat(text).as(script.name()).startsWith(clock);
+            } else {
+                assertThat(text).as(script.name()).doesNotContain(clock);
+            }
+        }
+    }
+
+    @Test
     void theMarksAndSlotsTheScriptsWriteAreTheOnesJavaReads() {
         assertThat(Scripts.load("marks").text())
                 .contains("local READ_MARK = '" + io.redlock.internal.protocol.Keys.READ_MARK + "'")

@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -49,7 +51,7 @@ final class StorageWorkload {
     final AtomicInteger plainWrites = new AtomicInteger();
     final AtomicInteger finishedSections = new AtomicInteger();
     /** Each acquired lease's {@link Lease#validUntil()} (a {@link System#nanoTime()} reading: the default ticker). */
-    private final java.util.Queue<Long> validUntils = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final Queue<Long> validUntils = new ConcurrentLinkedQueue<>();
 
     private final PostgresServer postgres;
     private final RedisNodes nodes;
