@@ -142,9 +142,7 @@ public final class NodeClient implements AutoCloseable, BatchedConnection.Sink {
         if (conn == null) {
             return unavailable();
         }
-        if (!batch.contains(script)) {
-            throw new IllegalArgumentException(script.name() + " is not one of the batched scripts");
-        }
+        batch.check(script, keys, args);
         ScriptCall call = new ScriptCall(conn, script, keys, args, paced);
         conn.eval(call);
         return call;

@@ -24,21 +24,29 @@ final class Resp {
     /** {@code $<length>\r\n<text as UTF-8>\r\n}. */
     static void bulk(ByteBuf out, String text) {
         int length = ByteBufUtil.utf8Bytes(text);
+        bulkHeader(out, length);
+        out.ensureWritable(length + 2);
+        ByteBufUtil.reserveAndWriteUtf8(out, text, length);
+        bulkEnd(out);
+    }
+
+    /** {@code $<length>\r\n}: a bulk string of {@code length} bytes follows, then {@link #bulkEnd}. */
+    static void bulkHeader(ByteBuf out, int length) {
         out.writeByte('$');
         decimal(out, length);
         out.writeShort(CRLF);
-        out.ensureWritable(length + 2);
-        ByteBufUtil.reserveAndWriteUtf8(out, text, length);
+    }
+
+    /** The {@code \r\n} after a bulk string's bytes. */
+    static void bulkEnd(ByteBuf out) {
         out.writeShort(CRLF);
     }
 
     /** A number as a bulk string: {@code $<digits>\r\n<number>\r\n}. */
     static void bulk(ByteBuf out, long number) {
-        out.writeByte('$');
-        decimal(out, digits(number));
-        out.writeShort(CRLF);
+        bulkHeader(out, digits(number));
         decimal(out, number);
-        out.writeShort(CRLF);
+        bulkEnd(out);
     }
 
     /** The ASCII digits of a number that is not negative (every count and length is). */

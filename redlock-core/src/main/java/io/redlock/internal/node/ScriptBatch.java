@@ -10,8 +10,9 @@ import java.util.List;
  * scripts themselves ({@link #opsTable}) in front of {@code lua/batch.lua}, so each operation's Lua is written once;
  * the rules they use come once, in front of them all, so that a batch defines their functions once rather than once
  * per operation.
- * The command's KEYS are every call's keys in order; its ARGV the number of calls, each call's script
- * ({@link #indexOf}), key count and arg count, then every call's args ({@link ScriptCommand} writes them).
+ * The command's KEYS are every call's keys in order; its ARGV the plan, then every call's args: the plan is one
+ * string of {@link #PLAN_BYTES} bytes per call, its script ({@link #indexOf}), key count and arg count, so the batch
+ * reads them with {@code string.byte} rather than a number's conversion per count ({@link ScriptCommand} writes it).
  *
  * @param scripts the scripts, in the batch's order
  * @param script  the batch script
@@ -20,9 +21,17 @@ public record ScriptBatch(List<Script> scripts, Script script) {
 
     /** At most this many calls in one batch, so one batch never holds a node for long (about 5 µs a call). */
     static final int MAX_CALLS = 32;
+    /** The plan's bytes per call: its script, key count and arg count. */
+    static final int PLAN_BYTES = 3;
+    /** The most scripts, keys of a call or args of a call a plan's byte can say. */
+    public static final int MOST_IN_A_PLAN_BYTE = 255;
 
     public ScriptBatch {
         scripts = List.copyOf(scripts);
+        if (scripts.size() > MOST_IN_A_PLAN_BYTE) {
+            throw new IllegalArgumentException("a batch carries at most " + MOST_IN_A_PLAN_BYTE + " scripts, not "
+                    + scripts.size());
+        }
     }
 
     /** The batch of {@code scripts}, in that order: {@code lua/batch.lua} behind the table of the scripts. */
@@ -38,9 +47,18 @@ public record ScriptBatch(List<Script> scripts, Script script) {
         return loaded;
     }
 
-    /** Whether {@code candidate} is one of the scripts, so that it can share a batch. */
-    boolean contains(Script candidate) {
-        return scripts.contains(candidate);
+    /**
+     * Fails unless a run of {@code script} on {@code keys} and {@code args} can share a batch: the script is one of
+     * the batch's, and the plan's bytes can say its key and arg counts.
+     */
+    void check(Script script, String[] keys, String[] args) {
+        if (!scripts.contains(script)) {
+            throw new IllegalArgumentException(script.name() + " is not one of the batched scripts");
+        }
+        if (keys.length > MOST_IN_A_PLAN_BYTE || args.length > MOST_IN_A_PLAN_BYTE) {
+            throw new IllegalArgumentException(script.name() + " with " + keys.length + " keys and " + args.length
+                    + " args: a batched run takes at most " + MOST_IN_A_PLAN_BYTE + " of each");
+        }
     }
 
     /**

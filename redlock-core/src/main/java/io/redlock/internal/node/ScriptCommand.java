@@ -52,7 +52,7 @@ final class ScriptCommand<T> extends Command<String, String, T> {
     @Override
     public void encode(ByteBuf out) {
         int keys = 0;
-        int args = batch != null ? 1 + 3 * calls.size() : 0;
+        int args = batch != null ? 1 : 0;
         for (ScriptCall call : calls) {
             keys += call.keys().length;
             args += call.args().length;
@@ -67,12 +67,13 @@ final class ScriptCommand<T> extends Command<String, String, T> {
             }
         }
         if (batch != null) {
-            Resp.bulk(out, calls.size());
+            Resp.bulkHeader(out, ScriptBatch.PLAN_BYTES * calls.size());
             for (ScriptCall call : calls) {
-                Resp.bulk(out, batch.indexOf(call.script()));
-                Resp.bulk(out, call.keys().length);
-                Resp.bulk(out, call.args().length);
+                out.writeByte(batch.indexOf(call.script()));
+                out.writeByte(call.keys().length);
+                out.writeByte(call.args().length);
             }
+            Resp.bulkEnd(out);
         }
         for (ScriptCall call : calls) {
             for (String arg : call.args()) {

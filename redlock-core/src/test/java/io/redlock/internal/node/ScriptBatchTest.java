@@ -1,6 +1,7 @@
 package io.redlock.internal.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.output.IntegerOutput;
@@ -8,6 +9,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,18 +31,42 @@ class ScriptBatchTest {
     }
 
     @Test
-    void aBatchCarriesEveryCallsKeysThenTheCountEachCallsScriptAndSizesThenEveryCallsArgs() {
+    void aBatchCarriesEveryCallsKeysThenThePlanOfEachCallsScriptAndSizesThenEveryCallsArgs() {
         assertThat(encode(ScriptCommand.batch(BATCH, List.of(RELEASE, EXTEND), true, false, new BatchOutput())))
                 .isEqualTo(resp("EVALSHA", BATCH.script().sha(), "3", "a", "a:waiters", "zürich",
-                        "2", "1", "2", "4", "2", "1", "2",
+                        "\u0001\u0002\u0004\u0002\u0001\u0002",
                         "v1", "r:v1", "1", "a:released", "v2", "5000"));
+    }
+
+    @Test
+    void thePlansBytesAreTheCountsUpToTheMostAByteSays() {
+        String[] most = new String[ScriptBatch.MOST_IN_A_PLAN_BYTE];
+        Arrays.fill(most, "x");
+        ScriptCall large = new ScriptCall(null, DELETE, most, most, false);
+        ByteBuf out = Unpooled.buffer();
+        ScriptCommand.batch(BATCH, List.of(large, EXTEND), true, false, new BatchOutput()).encode(out);
+        byte[] plan = {1, (byte) 255, (byte) 255, 2, 1, 2};
+        String written = out.toString(StandardCharsets.ISO_8859_1);
+        assertThat(written).contains("\r\n$6\r\n" + new String(plan, StandardCharsets.ISO_8859_1) + "\r\n");
+        BATCH.check(DELETE, most, most);
+    }
+
+    @Test
+    void aRunTheBatchCannotCarryIsRefusedBeforeItIsQueued() {
+        String[] tooMany = new String[ScriptBatch.MOST_IN_A_PLAN_BYTE + 1];
+        assertThatThrownBy(() -> BATCH.check(DELETE, tooMany, new String[] {"v"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("256 keys");
+        assertThatThrownBy(() -> BATCH.check(DELETE, new String[] {"a"}, tooMany))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("256 args");
+        assertThatThrownBy(() -> BATCH.check(Script.of("other", "return 1"), new String[] {"a"}, new String[0]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not one of the batched");
     }
 
     @Test
     void withoutTheShaTheScriptTextIsSent() {
         String text = BATCH.script().text();
         assertThat(encode(ScriptCommand.batch(BATCH, List.of(RELEASE, EXTEND), false, false, new BatchOutput())))
-                .startsWith("*19\r\n$4\r\nEVAL\r\n$" + text.getBytes(StandardCharsets.UTF_8).length + "\r\n" + text
+                .startsWith("*13\r\n$4\r\nEVAL\r\n$" + text.getBytes(StandardCharsets.UTF_8).length + "\r\n" + text
                         + "\r\n$1\r\n3\r\n$1\r\na\r\n");
     }
 

@@ -4,19 +4,19 @@
 -- text by ScriptBatch, in the order of its scripts, behind the rules they use, defined once for them all (so the
 -- operations share what a rule keeps for a script run: the clock floor's TIME, fence_clock).
 -- KEYS[1..] the operations' keys, one operation's after the other's
--- ARGV[1] the number of operations n
--- ARGV[2 + 3(j-1)], ARGV[3 + 3(j-1)], ARGV[4 + 3(j-1)] operation j's script (its index in ops), key count, arg count
--- ARGV[2 + 3n ..] the operations' args, one operation's after the other's
+-- ARGV[1] the plan: three bytes per operation, its script (its index in ops), key count and arg count; n operations
+-- ARGV[2 ..] the operations' args, one operation's after the other's
 -- Returns one element per operation: its script's integer reply, or a string (the error) if it failed: the error
 -- exactly as the failed command inside the operation raised it ("OOM command not allowed ..." on Redis 7,
 -- "@user_script: 3: -OOM command not allowed ..." on Redis 6), so it is classed as the operation alone (Failures).
-local n = tonumber(ARGV[1])
+local plan = ARGV[1]
+local n = #plan / 3
 local out = {}
 local k = 0
-local a = 1 + 3 * n
+local a = 1
 for j = 1, n do
-  local h = 3 * j - 1
-  local op, nk, na = ops[tonumber(ARGV[h])], tonumber(ARGV[h + 1]), tonumber(ARGV[h + 2])
+  local script, nk, na = string.byte(plan, 3 * j - 2, 3 * j)
+  local op = ops[script]
   local keys, argv = {unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)}
   k = k + nk
   a = a + na
