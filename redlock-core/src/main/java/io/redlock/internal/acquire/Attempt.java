@@ -126,10 +126,10 @@ final class Attempt {
      * lock of several resources without fencing comes this way too: every grant is 1, and no commit follows.
      */
     private CompletableFuture<Optional<Lease>> fenced() {
-        String[] acquireKeys = keys.acquire();
         ScriptSettings settings = parts.scriptSettings();
-        String[] acquireArgs = waiterId != null && keys instanceof Keys queued
-                ? queued.acquireArgs(value, ttlMillis, settings, waiterId, ticket)
+        Keys queued = waiterId != null && keys instanceof Keys one ? one : null;
+        String[] acquireKeys = queued != null ? queued.acquireInQueue() : keys.acquire();
+        String[] acquireArgs = queued != null ? queued.acquireArgs(value, ttlMillis, settings, waiterId, ticket)
                 : keys.acquireArgs(value, ttlMillis, settings);
         Script script = keys.acquireScript();
         List<CompletableFuture<Long>> grants = nodes.send((i, node) -> node.eval(script, acquireKeys, acquireArgs));

@@ -20,7 +20,7 @@ public sealed interface HeldKeys permits Keys, KeysOfAll, SharedKeys {
     /** The fenced acquire: {@code acquire-fenced} for one resource, {@code acquire-all} for several. */
     Script acquireScript();
 
-    /** KEYS of the fenced acquire and of the commit. */
+    /** KEYS of the fenced acquire of a caller that takes no place in a queue, and of the commit. */
     String[] acquire();
 
     /**

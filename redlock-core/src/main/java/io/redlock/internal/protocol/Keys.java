@@ -142,21 +142,27 @@ public record Keys(String lock, String base) implements HeldKeys {
     /** ARGV of the fenced acquire of a caller that will not wait: no place in the queue. */
     @Override
     public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings) {
-        return acquireArgs(value, ttlMillis, settings, "", 0);
+        return new Scripts.AcquireFenced(value, ttlMillis, settings.clockFloor(), settings.counterTtl(), List.of())
+                .argv();
     }
 
     /**
      * ARGV of the fenced acquire of a waiter: its place in the queue is its id and the largest ticket a node gave it
-     * (0 if none).
+     * (0 if none). Its KEYS are {@link #acquireInQueue()}.
      */
     public String[] acquireArgs(String value, long ttlMillis, ScriptSettings settings, String waiterId, long ticket) {
-        return new Scripts.AcquireFenced(value, ttlMillis, settings.clockFloor(), waiterId, ticket,
-                settings.placeLifetime(), settings.counterTtl()).argv();
+        return Scripts.AcquireFenced.waiting(value, ttlMillis, settings.clockFloor(), settings.counterTtl(), waiterId,
+                ticket, settings.placeLifetime()).argv();
     }
 
-    /** KEYS of the fenced acquire and of the fence commit: lock, counter, queue, deadlines. */
+    /** KEYS of the fenced acquire of a caller that will not wait, and of the fence commit: lock, counter. */
     @Override
     public String[] acquire() {
+        return new String[] {lock, fence()};
+    }
+
+    /** KEYS of the fenced acquire of a waiter: lock, counter, queue, deadlines. */
+    public String[] acquireInQueue() {
         String waiters = waiters();
         return new String[] {lock, fence(), waiters, waiters + DEADLINES_SUFFIX};
     }

@@ -69,15 +69,32 @@ public final class Scripts {
     public static final Script ACQUIRE_FENCED = withRules("acquire-fenced", "clock", "fence-grant", "queue", "marks");
 
     /**
-     * ARGV of {@link #ACQUIRE_FENCED}: the value and TTL, the clock floor, the caller's place in the waiter queue (its
-     * id, "" for a caller that will not wait, and ticket), how long a place lasts, and how long the counter lives.
+     * ARGV of {@link #ACQUIRE_FENCED}: the value and TTL, the clock floor, how long the counter lives, and a waiter's
+     * place in the queue (its id, ticket, and how long a place lasts), none for a caller that will not wait.
      */
-    record AcquireFenced(String value, long ttlMillis, boolean clockFloor, String waiterId, long ticket,
-            String placeLifetime, String counterTtl) {
+    record AcquireFenced(String value, long ttlMillis, boolean clockFloor, String counterTtl, List<String> place) {
+
+        AcquireFenced {
+            place = List.copyOf(place);
+        }
+
+        /** A waiter's acquire: its place is its id, the largest ticket a node gave it (0 if none), its lifetime. */
+        static AcquireFenced waiting(String value, long ttlMillis, boolean clockFloor, String counterTtl,
+                String waiterId, long ticket, String placeLifetime) {
+            return new AcquireFenced(value, ttlMillis, clockFloor, counterTtl,
+                    List.of(waiterId, Long.toString(ticket), placeLifetime));
+        }
 
         public String[] argv() {
-            return new String[] {value, Long.toString(ttlMillis), flag(clockFloor), waiterId, Long.toString(ticket),
-                    placeLifetime, counterTtl};
+            String[] argv = new String[4 + place.size()];
+            argv[0] = value;
+            argv[1] = Long.toString(ttlMillis);
+            argv[2] = flag(clockFloor);
+            argv[3] = counterTtl;
+            for (int i = 0; i < place.size(); i++) {
+                argv[4 + i] = place.get(i);
+            }
+            return argv;
         }
     }
 

@@ -26,7 +26,7 @@ class FenceCounterIT {
 
     private static long acquire(RedisServer node, Keys keys, String value, String floor, String horizon) {
         return node.redis(r -> r.<Long>eval(Scripts.ACQUIRE_FENCED.text(), ScriptOutputType.INTEGER, keys.acquire(),
-                value, "10000", floor, "", "0", "1000", horizon));
+                value, "10000", floor, horizon));
     }
 
     private static long commit(RedisServer node, Keys keys, String value, long token, String floor, String horizon) {

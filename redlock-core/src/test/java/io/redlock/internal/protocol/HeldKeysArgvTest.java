@@ -16,8 +16,12 @@ class HeldKeysArgvTest {
     void aLockOfOneResourceSendsItsPlaceInTheQueueOrNone() {
         assertThat(KEYS.acquireScript()).isEqualTo(Scripts.ACQUIRE_FENCED);
         assertThat(KEYS.acquireArgs("v", 10_000, SETTINGS, "w", 7))
-                .containsExactly("v", "10000", "1", "w", "7", "701", "60000");
-        assertThat(KEYS.acquireArgs("v", 10_000, SETTINGS)).containsExactly("v", "10000", "1", "", "0", "701", "60000");
+                .containsExactly("v", "10000", "1", "60000", "w", "7", "701");
+        assertThat(KEYS.acquireInQueue()).containsExactly("reports", "reports:fence", "reports:waiters",
+                "reports:waiters:until");
+        assertThat(KEYS.acquireArgs("v", 10_000, SETTINGS)).containsExactly("v", "10000", "1", "60000");
+        assertThat(KEYS.acquire()).as("no queue for a caller that will not wait, nor for the commit")
+                .containsExactly("reports", "reports:fence");
         assertThat(KEYS.commitArgs("v", 42, SETTINGS)).containsExactly("v", "42", "1", "60000");
     }
 
