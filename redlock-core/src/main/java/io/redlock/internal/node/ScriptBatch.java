@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * The scripts a node runs, and the batch script that runs many {@link ScriptCall}s of them to one node as one call:
  * it runs them one after the other, each on its own keys and args, and answers one element per call. Its text is the
- * scripts themselves ({@link #opsTable}) in front of {@code lua/batch.lua}, so each operation's Lua is written once;
- * the rules they use come once, in front of them all, so that a batch defines their functions once rather than once
- * per operation.
+ * scripts themselves ({@link #opsFunction}) in front of {@code lua/batch.lua}, so each operation's Lua is written
+ * once; the rules they use come once, in front of them all, so that a batch defines their functions once rather than
+ * once per operation, and the scripts are the branches of one function, so that a batch defines one function for
+ * them all rather than one each.
  * The command's KEYS are every call's keys in order; its ARGV the plan, then every call's args: the plan is one
  * string of {@link #PLAN_BYTES} bytes per call, its script ({@link #indexOf}), key count and arg count, so the batch
  * reads them with {@code string.byte} rather than a number's conversion per count ({@link ScriptCommand} writes it).
@@ -19,8 +20,11 @@ import java.util.List;
  */
 public record ScriptBatch(List<Script> scripts, Script script) {
 
-    /** At most this many calls in one batch, so one batch never holds a node for long (about 5 µs a call). */
-    static final int MAX_CALLS = 32;
+    /**
+     * At most this many calls in one batch, so one batch never holds a node for long (about 2.5 µs a call on the
+     * benchmark's machine: a batch of 64 about 160 µs).
+     */
+    static final int MAX_CALLS = 64;
     /** The plan's bytes per call: its script, key count and arg count. */
     static final int PLAN_BYTES = 3;
     /** The most scripts, keys of a call or args of a call a plan's byte can say. */
@@ -36,7 +40,7 @@ public record ScriptBatch(List<Script> scripts, Script script) {
 
     /** The batch of {@code scripts}, in that order: {@code lua/batch.lua} behind the table of the scripts. */
     public static ScriptBatch of(List<Script> scripts) {
-        return new ScriptBatch(scripts, Script.of("batch", opsTable(scripts) + Script.load(ScriptBatch.class, "batch")
+        return new ScriptBatch(scripts, Script.of("batch", opsFunction(scripts) + Script.load(ScriptBatch.class, "batch")
                 .text()));
     }
 
@@ -62,17 +66,18 @@ public record ScriptBatch(List<Script> scripts, Script script) {
     }
 
     /**
-     * The rules every script uses, each once, then {@code local ops = { function(KEYS, ARGV) <body> end, … }}, in the
-     * order of {@code scripts}.
+     * The rules every script uses, each once, then {@code local function op(script, KEYS, ARGV)} whose branch
+     * {@code script == i} is the body of the i-th of {@code scripts} (from 1, {@link #indexOf}).
      */
-    static String opsTable(List<Script> scripts) {
+    static String opsFunction(List<Script> scripts) {
         StringBuilder lua = new StringBuilder();
         scripts.stream().flatMap(script -> script.rules().stream()).distinct().forEach(rule -> lua.append(rule.text()));
-        lua.append("local ops = {\n");
-        for (Script script : scripts) {
-            lua.append("function(KEYS, ARGV)\n").append(script.body()).append("\nend,\n");
+        lua.append("local function op(script, KEYS, ARGV)\n");
+        for (int i = 0; i < scripts.size(); i++) {
+            lua.append(i == 0 ? "if" : "elseif").append(" script == ").append(i + 1).append(" then\n")
+                    .append(scripts.get(i).body()).append('\n');
         }
-        return lua.append("}\n").toString();
+        return lua.append("end\nend\n").toString();
     }
 
     /** The batch script's number for {@code call}: its place among the scripts, from 1 (a Lua index). */

@@ -86,18 +86,18 @@ class ScriptBatchTest {
     }
 
     @Test
-    void theRulesOfTheBatchedScriptsComeOnceInFrontOfTheirBodies() {
+    void theRulesOfTheBatchedScriptsComeOnceInFrontOfOneFunctionWhoseBranchesAreTheirBodies() {
         Script counter = Script.of("counter", "local function bump(key) return redis.call('incr', key) end\n");
         Script clock = Script.of("clock", "local function now() return redis.call('time')[1] end\n");
         Script grant = Script.withRules("grant", List.of(counter, clock), "return bump(KEYS[1])");
         Script commit = Script.withRules("commit", List.of(counter), "return bump(KEYS[1]) + now()");
         String text = ScriptBatch.of(List.of(grant, commit, DELETE)).script().text();
         assertThat(grant.text()).isEqualTo(counter.text() + clock.text() + grant.body());
-        assertThat(text).startsWith(counter.text() + clock.text() + "local ops = {\n");
+        assertThat(text).startsWith(counter.text() + clock.text() + "local function op(script, KEYS, ARGV)\n");
         assertThat(text.split("local function bump", -1)).as("the counter's rule once").hasSize(2);
-        assertThat(text).contains("function(KEYS, ARGV)\n" + grant.body() + "\nend,\n"
-                + "function(KEYS, ARGV)\n" + commit.body() + "\nend,\n"
-                + "function(KEYS, ARGV)\n" + DELETE.body() + "\nend,\n}\n");
+        assertThat(text).contains("if script == 1 then\n" + grant.body() + "\n"
+                + "elseif script == 2 then\n" + commit.body() + "\n"
+                + "elseif script == 3 then\n" + DELETE.body() + "\nend\nend\n");
     }
 
     @Test
