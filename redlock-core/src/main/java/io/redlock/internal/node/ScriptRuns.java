@@ -15,6 +15,8 @@ import java.util.Map;
 final class ScriptRuns {
 
     private final boolean bySlot;
+    /** The open run's call while it is the only one: a lone call needs no list of {@link ScriptBatch#MAX_CALLS}. */
+    private ScriptCall lone;
     private List<ScriptCall> run;
     private Map<Integer, List<ScriptCall>> runsBySlot;
 
@@ -25,8 +27,14 @@ final class ScriptRuns {
     /** Adds {@code call}; returns the run it filled, to be sent now, or null. */
     List<ScriptCall> add(ScriptCall call) {
         if (!bySlot) {
+            if (run == null && lone == null) {
+                lone = call;
+                return null;
+            }
             if (run == null) {
                 run = ScriptBatch.newRun();
+                run.add(lone);
+                lone = null;
             }
             run.add(call);
             if (run.size() < ScriptBatch.MAX_CALLS) {
@@ -51,6 +59,11 @@ final class ScriptRuns {
 
     /** Every open run, in the order they were opened, to be sent now; none open after. */
     List<List<ScriptCall>> end() {
+        if (lone != null) {
+            List<ScriptCall> one = List.of(lone);
+            lone = null;
+            return List.of(one);
+        }
         if (run != null) {
             List<ScriptCall> open = run;
             run = null;
