@@ -11,15 +11,21 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
  * What each pair of {@link PairKinds} costs a node in instructions, fenced and not: one redis-server under valgrind's
  * callgrind, instrumented only while one caller runs the pairs on one resource, one at a time (callgrind_control);
- * the whole server's instructions divided by the pairs. Unlike times, the count hardly moves from run to run, so a
- * change to a script shows as it is. Needs Debian's {@code valgrind}.
+ * the whole server's instructions divided by the pairs. Then the plain pair with {@link #IN_FLIGHT} in flight, each on
+ * a resource of its own, as the harness's headline runs it: the operations queued for the node share batches. Unlike
+ * times, the count hardly moves from run to run, so a change to a script shows as it is. Needs Debian's
+ * {@code valgrind}.
  */
 final class InstructionCheck {
 
@@ -27,6 +33,10 @@ final class InstructionCheck {
     /** Under valgrind a node answers in milliseconds, not microseconds. */
     private static final Duration NODE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CONTROL_TIMEOUT = Duration.ofSeconds(60);
+    /** The pairs in flight of the plain pair's second count. */
+    static final int IN_FLIGHT = 64;
+    /** The name of that count. */
+    static final String IN_FLIGHT_PAIR = PairKinds.PLAIN + ", " + IN_FLIGHT + " in flight";
 
     /** One pair's instructions, and the plain pair's with the same fencing. */
     record Count(String pair, boolean fenced, long perPair, long plainPerPair) {
@@ -58,12 +68,15 @@ final class InstructionCheck {
                         .nodeTimeout(NODE_TIMEOUT).build()) {
                     long plain = 0;
                     for (Map.Entry<String, Supplier<Runnable>> pair : PairKinds.of(redlock, "instr", TTL).entrySet()) {
-                        long perPair = instructions(server, dir, pairs, pair.getValue()) / pairs;
+                        Supplier<Runnable> acquired = pair.getValue();
+                        long perPair = instructions(server, dir, pairs, n -> oneAtATime(acquired, n)) / pairs;
                         plain = plain == 0 ? perPair : plain; // the plain pair comes first
-                        Count count = new Count(pair.getKey(), fencing, perPair, plain);
-                        counts.add(count);
-                        out.accept(String.format("%-8s %-12s %,9d instructions per pair   %.2fx the plain pair",
-                                fencing ? "fenced" : "unfenced", count.pair(), perPair, count.ratio()));
+                        counts.add(report(new Count(pair.getKey(), fencing, perPair, plain), out));
+                    }
+                    try (RedlockContestant contestant = new RedlockContestant(List.of(server.uri()), fencing,
+                            NODE_TIMEOUT)) {
+                        long perPair = instructions(server, dir, pairs, n -> inFlight(contestant, n)) / pairs;
+                        counts.add(report(new Count(IN_FLIGHT_PAIR, fencing, perPair, plain), out));
                     }
                 }
             }
@@ -75,17 +88,22 @@ final class InstructionCheck {
         }
     }
 
-    /** A warm-up of a tenth of {@code pairs} (10 at least), then the server's instructions over {@code pairs} pairs. */
-    private static long instructions(RedisServer server, Path dir, int pairs, Supplier<Runnable> pair)
+    private static Count report(Count count, Consumer<String> out) {
+        out.accept(String.format("%-8s %-22s %,9d instructions per pair   %.2fx the plain pair",
+                count.fenced() ? "fenced" : "unfenced", count.pair(), count.perPair(), count.ratio()));
+        return count;
+    }
+
+    /**
+     * A warm-up of a tenth of {@code pairs} (10 at least), then the server's instructions over {@code pairs} pairs;
+     * {@code run} runs as many pairs as it is given.
+     */
+    private static long instructions(RedisServer server, Path dir, int pairs, IntConsumer run)
             throws IOException, InterruptedException {
-        for (int i = 0; i < Math.max(pairs / 10, 10); i++) {
-            pair.get().run();
-        }
+        run.accept(Math.max(pairs / 10, 10));
         control(server, "--instr=on");
         control(server, "--zero");
-        for (int i = 0; i < pairs; i++) {
-            pair.get().run();
-        }
+        run.accept(pairs);
         control(server, "--instr=off");
         List<Path> before = dumps(dir);
         control(server, "--dump");
@@ -95,6 +113,33 @@ final class InstructionCheck {
             throw new IllegalStateException("callgrind wrote " + written.size() + " dumps, not 1: " + written);
         }
         return totals(written.get(0));
+    }
+
+    private static void oneAtATime(Supplier<Runnable> acquired, int pairs) {
+        for (int i = 0; i < pairs; i++) {
+            acquired.get().run();
+        }
+    }
+
+    /** {@code pairs} pairs of {@code contestant}, {@link #IN_FLIGHT} at once, each slot on a resource of its own. */
+    private static void inFlight(RedlockContestant contestant, int pairs) {
+        AtomicInteger left = new AtomicInteger(pairs);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        List<String> resources = IntStream.range(0, IN_FLIGHT).mapToObj(i -> "instr:slot:" + i).toList();
+        PairLoop.run(contestant, resources, () -> failed.get() == null && left.getAndDecrement() > 0,
+                new PairLoop.Sink() {
+                    @Override
+                    public void completed(long startNanos, long endNanos) {
+                    }
+
+                    @Override
+                    public void failed(Throwable error) {
+                        failed.compareAndSet(null, error);
+                    }
+                }, CONTROL_TIMEOUT);
+        if (failed.get() != null) {
+            throw new IllegalStateException("a pair failed", failed.get());
+        }
     }
 
     private static boolean onPath(String program) {

@@ -9,15 +9,20 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The per-call instruction count on a node under callgrind: every pair of every kind, fenced and not, counted. */
+/**
+ * The per-call instruction count on a node under callgrind: every pair of every kind, fenced and not, counted, and the
+ * plain pair in flight.
+ */
 class InstructionCheckIT {
 
     @Test
     void everyPairIsCountedOnANodeUnderCallgrindBesideThePlainPair(@TempDir Path out) throws Exception {
         InstructionCheck.Result result = InstructionCheck.run(20, line -> { });
 
-        int kinds = 1 + PairKinds.KINDS.size();
-        assertThat(result.counts()).hasSize(2 * kinds);
+        int pairs = 1 + PairKinds.KINDS.size() + 1; // the plain pair, the kinds, the plain pair in flight
+        assertThat(result.counts()).hasSize(2 * pairs);
+        assertThat(result.counts().stream().filter(c -> c.pair().equals(InstructionCheck.IN_FLIGHT_PAIR)))
+                .as("the plain pair in flight, fenced and not").hasSize(2);
         // a pair is at least a SET and a script on the node: thousands of instructions, whatever the machine
         assertThat(result.counts()).allSatisfy(c -> assertThat(c.perPair()).as(c.toString()).isGreaterThan(10_000));
         assertThat(result.counts().stream().filter(c -> c.pair().equals(PairKinds.PLAIN)))

@@ -21,9 +21,14 @@ final class RedlockContestant implements Contestant {
     private final Redlock redlock;
 
     RedlockContestant(List<String> uris, boolean fencing) {
+        this(uris, fencing, NODE_TIMEOUT);
+    }
+
+    /** With a per-node timeout of its own: a node under valgrind answers in milliseconds. */
+    RedlockContestant(List<String> uris, boolean fencing, Duration nodeTimeout) {
         this.fencing = fencing;
         this.nodes = uris.size();
-        this.redlock = Redlock.builder().nodes(uris).fencing(fencing).nodeTimeout(NODE_TIMEOUT).build();
+        this.redlock = Redlock.builder().nodes(uris).fencing(fencing).nodeTimeout(nodeTimeout).build();
     }
 
     @Override

@@ -193,10 +193,11 @@ final class ResultsFile {
         StringBuilder md = new StringBuilder("# Instructions per pair on a node (raw)\n\n").append(header(environment))
                 .append(String.format("One redis-server under valgrind's callgrind, instrumented only while one caller"
                         + " takes and releases the same resource %,d times, one operation in flight (after a warm-up"
-                        + " of a tenth as many), for each kind of lock, fenced and not: the whole server's"
-                        + " instructions divided by the pairs, and the ratio to the plain lock's pair with the same"
-                        + " fencing.%n%n| fencing | pair | instructions per pair | vs the plain pair |%n"
-                        + "|---|---|---:|---:|%n", r.pairs()));
+                        + " of a tenth as many), for each kind of lock, fenced and not, then the plain pair with %d"
+                        + " in flight, each on a resource of its own: the whole server's instructions divided by the"
+                        + " pairs, and the ratio to the plain lock's pair (one at a time) with the same fencing.%n%n"
+                        + "| fencing | pair | instructions per pair | vs the plain pair |%n"
+                        + "|---|---|---:|---:|%n", r.pairs(), InstructionCheck.IN_FLIGHT));
         for (InstructionCheck.Count c : r.counts()) {
             md.append(String.format("| %s | %s | %,d | %.2fx |%n", c.fenced() ? "fenced" : "none", c.pair(),
                     c.perPair(), c.ratio()));
