@@ -38,7 +38,7 @@ public record ScriptBatch(List<Script> scripts, Script script) {
         }
     }
 
-    /** The batch of {@code scripts}, in that order: {@code lua/batch.lua} behind the table of the scripts. */
+    /** The batch of {@code scripts}, in that order: {@code lua/batch.lua} behind the function of the scripts. */
     public static ScriptBatch of(List<Script> scripts) {
         return new ScriptBatch(scripts, Script.of("batch", opsFunction(scripts) + Script.load(ScriptBatch.class, "batch")
                 .text()));
